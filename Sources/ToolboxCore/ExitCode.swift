@@ -1,0 +1,29 @@
+/// A process exit status, following sysexits(3) as the CLI contract's table does.
+public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+  /// The numeric status.
+  public let rawValue: Int32
+
+  /// Creates an exit code from its numeric status.
+  ///
+  /// - Parameter rawValue: The status, 0...255.
+  public init(rawValue: Int32) { self.rawValue = rawValue }
+
+  /// 0: success.
+  public static let success = ExitCode(rawValue: 0)
+  /// 1: some records of a batch failed; the rest were processed and written.
+  public static let partialFailure = ExitCode(rawValue: 1)
+  /// 64: unknown tool, command or flag; missing or malformed argument; value out of range.
+  public static let usage = ExitCode(rawValue: 64)
+  /// 65: input that cannot be interpreted (unparseable number or date, corrupt store file).
+  public static let dataError = ExitCode(rawValue: 65)
+  /// 69: network failure, HTTP error, timeout, tool disabled in config.
+  public static let unavailable = ExitCode(rawValue: 69)
+  /// 70: an internal error (a bug in toolbox).
+  public static let software = ExitCode(rawValue: 70)
+  /// 74: cannot read or write a file or store.
+  public static let ioError = ExitCode(rawValue: 74)
+  /// 78: config file unreadable, invalid JSON, unknown key or bad value.
+  public static let config = ExitCode(rawValue: 78)
+
+  public var description: String { String(rawValue) }
+}

@@ -1,0 +1,192 @@
+import FoundationEssentials
+
+/// A JSON document as parsed, with numbers kept as their exact literal text and object keys in document order.
+///
+/// Used for config files (so errors can name key paths and types precisely) and for passing API responses
+/// through unchanged.
+public enum JSONValue: Sendable, Equatable {
+  case null
+  case bool(Bool)
+  /// A number, as the literal that appeared in the document (`12`, `-0.5`, `1e6`).
+  case number(String)
+  case string(String)
+  case array([JSONValue])
+  /// An object's members in document order. Duplicate keys are rejected by the parser.
+  case object([Member])
+
+  /// One member of an object.
+  public struct Member: Sendable, Equatable {
+    public var key: String
+    public var value: JSONValue
+
+    /// Creates a member.
+    public init(_ key: String, _ value: JSONValue) {
+      self.key = key
+      self.value = value
+    }
+  }
+
+  /// The value of member `key` if this is an object that has it.
+  public subscript(key: String) -> JSONValue? {
+    guard case .object(let members) = self else { return nil }
+    return members.first { $0.key == key }?.value
+  }
+
+  /// The string, if this is a string.
+  public var stringValue: String? {
+    if case .string(let value) = self { return value }
+    return nil
+  }
+
+  /// The members, if this is an object.
+  public var objectMembers: [Member]? {
+    if case .object(let members) = self { return members }
+    return nil
+  }
+
+  /// The elements, if this is an array.
+  public var arrayValue: [JSONValue]? {
+    if case .array(let values) = self { return values }
+    return nil
+  }
+
+  /// The number as a 64-bit integer, if this is a number literal without fraction or exponent that fits.
+  public var int64Value: Int64? {
+    if case .number(let literal) = self { return Int64(literal) }
+    return nil
+  }
+
+  /// The number as a `Double`, if this is a number.
+  public var doubleValue: Double? {
+    if case .number(let literal) = self { return Double(literal) }
+    return nil
+  }
+
+  /// A short English name of the value's type, for error messages ("a string", "an object").
+  public var typeDescription: String {
+    switch self {
+    case .null: "null"
+    case .bool: "a boolean"
+    case .number: "a number"
+    case .string: "a string"
+    case .array: "an array"
+    case .object: "an object"
+    }
+  }
+}
+
+// MARK: - Encodable
+
+extension JSONValue: Encodable {
+  public func encode(to encoder: any Encoder) throws {
+    switch self {
+    case .null:
+      var container = encoder.singleValueContainer()
+      try container.encodeNil()
+    case .bool(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    case .number(let literal):
+      var container = encoder.singleValueContainer()
+      if let integer = Int64(literal) {
+        try container.encode(integer)
+      } else if let decimal = Decimal(string: literal, locale: nil), decimal.isFinite {
+        try container.encode(decimal)
+      } else {
+        try container.encode(Double(literal) ?? 0)
+      }
+    case .string(let value):
+      var container = encoder.singleValueContainer()
+      try container.encode(value)
+    case .array(let values):
+      var container = encoder.unkeyedContainer()
+      for value in values { try container.encode(value) }
+    case .object(let members):
+      var container = encoder.container(keyedBy: AnyKey.self)
+      for member in members { try container.encode(member.value, forKey: AnyKey(member.key)) }
+    }
+  }
+
+  private struct AnyKey: CodingKey {
+    let stringValue: String
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    var intValue: Int? { nil }
+    init?(intValue: Int) { nil }
+  }
+}
+
+// MARK: - Writing
+
+extension JSONValue {
+  /// The value as JSON text.
+  ///
+  /// Pretty output indents objects and arrays by two spaces, writes `"key": value`, and keeps arrays of
+  /// scalars on one line (`[1, 2, null]`), so grids and lists stay readable. Keys are written in the order
+  /// stored; numbers as their literal.
+  ///
+  /// - Parameter pretty: Whether to indent; otherwise the text is one compact line.
+  /// - Returns: The JSON text, without a final newline.
+  public func serialized(pretty: Bool) -> String {
+    var output = ""
+    write(into: &output, pretty: pretty, indent: 0)
+    return output
+  }
+
+  private var isScalar: Bool {
+    switch self {
+    case .array, .object: false
+    default: true
+    }
+  }
+
+  private func write(into output: inout String, pretty: Bool, indent: Int) {
+    switch self {
+    case .null: output += "null"
+    case .bool(let value): output += value ? "true" : "false"
+    case .number(let literal): output += literal
+    case .string(let value): output += JSONOutput.quoted(value)
+    case .array(let values):
+      if values.isEmpty {
+        output += "[]"
+      } else if !pretty || values.allSatisfy(\.isScalar) {
+        output += "["
+        for (index, value) in values.enumerated() {
+          if index > 0 { output += pretty ? ", " : "," }
+          value.write(into: &output, pretty: pretty, indent: indent)
+        }
+        output += "]"
+      } else {
+        let inner = String(repeating: " ", count: indent + 2)
+        output += "[\n"
+        for (index, value) in values.enumerated() {
+          output += inner
+          value.write(into: &output, pretty: true, indent: indent + 2)
+          output += index < values.count - 1 ? ",\n" : "\n"
+        }
+        output += String(repeating: " ", count: indent) + "]"
+      }
+    case .object(let members):
+      if members.isEmpty {
+        output += "{}"
+      } else if !pretty {
+        output += "{"
+        for (index, member) in members.enumerated() {
+          if index > 0 { output += "," }
+          output += JSONOutput.quoted(member.key) + ":"
+          member.value.write(into: &output, pretty: false, indent: 0)
+        }
+        output += "}"
+      } else {
+        let inner = String(repeating: " ", count: indent + 2)
+        output += "{\n"
+        for (index, member) in members.enumerated() {
+          output += inner + JSONOutput.quoted(member.key) + ": "
+          member.value.write(into: &output, pretty: true, indent: indent + 2)
+          output += index < members.count - 1 ? ",\n" : "\n"
+        }
+        output += String(repeating: " ", count: indent) + "}"
+      }
+    }
+  }
+}

@@ -1,0 +1,117 @@
+import FoundationEssentials
+import FoundationInternationalization
+
+/// A locale identifier chosen for output, and where it came from.
+public struct ResolvedLocale: Sendable, Equatable {
+  /// Where a locale setting came from; decides which error a bad identifier is.
+  public enum Source: Sendable, Equatable {
+    /// `--locale` on the command line (a bad one is a usage error, 64).
+    case argument
+    /// `locale` in the config file (a bad one is a config error, 78).
+    case config
+    /// An environment variable, named (a bad one falls back to `en_US`, as C programs do).
+    case environment(String)
+    /// Nothing set: `en_US`.
+    case fallback
+  }
+
+  /// The identifier in ICU form (`ko_KR`, `th_TH@numbers=thai`, `ar-u-nu-arab` kept as given).
+  public let identifier: String
+  /// Where it came from.
+  public let source: Source
+
+  /// Creates a resolved locale.
+  ///
+  /// - Parameters:
+  ///   - identifier: The identifier.
+  ///   - source: Where it came from.
+  public init(identifier: String, source: Source) {
+    self.identifier = identifier
+    self.source = source
+  }
+
+  /// The language subtag (`ko` for `ko_KR`).
+  public var languageCode: String {
+    String(identifier.prefix { $0.isLetter })
+  }
+}
+
+/// Chooses the output locale as the CLI contract says: `--locale`, then config `locale`, then `LC_ALL`, the
+/// category variable (`LC_TIME`/`LC_NUMERIC`), `LANG`, else `en_US`. Never `Locale.current`, which ignores the
+/// environment on Linux.
+public enum LocaleResolver {
+  /// The locale used when nothing else is set, and for `C`/`POSIX`.
+  public static let fallback = "en_US"
+
+  /// Picks the locale setting that applies, without validating it.
+  ///
+  /// - Parameters:
+  ///   - argument: The `--locale` value, if given.
+  ///   - config: The config's `locale`, if set.
+  ///   - environment: The environment.
+  ///   - category: The locale category of the tool.
+  /// - Returns: The identifier (POSIX forms normalized) and its source.
+  public static func resolve(
+    argument: String?, config: String?, environment: Environment, category: LocaleCategory
+  ) -> ResolvedLocale {
+    if let argument { return ResolvedLocale(identifier: argument, source: .argument) }
+    if let config { return ResolvedLocale(identifier: config, source: .config) }
+    for name in ["LC_ALL", category.rawValue, "LANG"] {
+      if let value = environment[name] {
+        return ResolvedLocale(identifier: normalizePOSIX(value), source: .environment(name))
+      }
+    }
+    return ResolvedLocale(identifier: fallback, source: .fallback)
+  }
+
+  /// Turns a POSIX locale name into an ICU identifier: `ko_KR.UTF-8` → `ko_KR`, `de_DE@euro` → `de_DE`,
+  /// `C`/`POSIX` → `en_US`.
+  ///
+  /// - Parameter value: The environment variable's value.
+  /// - Returns: The identifier.
+  public static func normalizePOSIX(_ value: String) -> String {
+    var name = Substring(value)
+    if let dot = name.firstIndex(of: ".") {
+      // Keep an `@numbers=…` keyword after the charset; drop the charset and `@euro`-style modifiers.
+      let rest = name[dot...]
+      name = name[..<dot] + (rest.firstIndex(of: "@").map { rest[$0...] } ?? "")
+    }
+    if let at = name.firstIndex(of: "@"), !name[at...].contains("=") { name = name[..<at] }
+    if name == "C" || name == "POSIX" || name.isEmpty { return fallback }
+    return String(name)
+  }
+
+  /// Whether ICU has data for the identifier's language, script and region (keywords are not checked).
+  ///
+  /// Foundation accepts any identifier silently and falls back to root data; this tells a real locale
+  /// (`ko_KR`, `ko`, `sr_Latn_RS`, `th_TH@numbers=thai`) from a typo (`kr_KO`, `xx`).
+  ///
+  /// - Parameter identifier: An ICU or BCP 47 identifier.
+  /// - Returns: `true` when the base locale is one ICU knows.
+  public static func isKnown(_ identifier: String) -> Bool {
+    if DateNames.hasBuiltInNames(identifier) { return true }
+    let base = baseIdentifier(identifier)
+    guard !base.isEmpty else { return false }
+    return Self.available.contains(base)
+  }
+
+  /// The identifier without keywords, with `_` separators: `ar-u-nu-arab` → `ar`,
+  /// `th_TH@numbers=thai` → `th_TH`.
+  ///
+  /// - Parameter identifier: An ICU or BCP 47 identifier.
+  /// - Returns: The base identifier.
+  public static func baseIdentifier(_ identifier: String) -> String {
+    var base = Substring(identifier)
+    if let at = base.firstIndex(of: "@") { base = base[..<at] }
+    let normalized = base.replacing("-", with: "_")
+    var parts: [Substring] = []
+    for part in normalized.split(separator: "_", omittingEmptySubsequences: false) {
+      if part.count == 1 { break }  // a singleton starts an extension (-u-, -x-)
+      parts.append(part)
+    }
+    return parts.joined(separator: "_")
+  }
+
+  /// The identifiers ICU has data for.
+  private static var available: Set<String> { Set(Locale.availableIdentifiers) }
+}

@@ -1,0 +1,114 @@
+/// Everything a tool may use from the outside world for one invocation, injected so tools stay testable
+/// without globals: the date, the environment, the locale, files, the network, processes and standard input.
+public struct ToolContext: Sendable {
+  /// The tool being run.
+  public var toolName: String
+  /// The loaded configuration.
+  public var config: Config
+  /// The environment.
+  public var environment: Environment
+  /// XDG folders.
+  public var paths: Paths
+  /// The clock, consulted only when no `--today` / `TOOLBOX_TODAY` is given.
+  public var clock: any WallClock
+  /// The date set by `--today` or `TOOLBOX_TODAY`, if any.
+  public var todayOverride: CivilDate?
+  /// The `--locale` value, if given.
+  public var localeArgument: String?
+  /// The output format.
+  public var format: OutputFormat
+  /// Styling for text output (enabled only when colour is allowed on standard output).
+  public var style: TextStyle
+  /// Whether progress lines should be shown (standard error is a terminal and `--quiet` is off).
+  public var showsProgress: Bool
+  /// Files.
+  public var fileSystem: any FileSystem
+  /// HTTP.
+  public var http: any HTTPClient
+  /// Other programs.
+  public var processes: any ProcessRunner
+  /// Standard input.
+  public var input: any InputSource
+  /// Writes one progress line to standard error (`toolbox: <tool>: …`); a no-op unless ``showsProgress``.
+  public var progress: @Sendable (String) -> Void
+  /// The folder holding the running `toolbox` executable (for helper executables), if known.
+  public var executableDirectory: String?
+
+  /// Creates a context. The dispatcher builds the real one; tests use `ToolContext.test(…)`.
+  public init(
+    toolName: String, config: Config = Config(), environment: Environment = Environment(),
+    clock: any WallClock = SystemClock(), todayOverride: CivilDate? = nil,
+    localeArgument: String? = nil, format: OutputFormat = .text, style: TextStyle = .plain,
+    showsProgress: Bool = false, fileSystem: any FileSystem = LocalFileSystem(),
+    http: any HTTPClient = UnavailableHTTPClient(),
+    processes: any ProcessRunner = SystemProcessRunner(),
+    input: any InputSource = StringInput(""),
+    progress: @escaping @Sendable (String) -> Void = { _ in },
+    executableDirectory: String? = nil
+  ) {
+    self.toolName = toolName
+    self.config = config
+    self.environment = environment
+    self.paths = Paths(environment: environment)
+    self.clock = clock
+    self.todayOverride = todayOverride
+    self.localeArgument = localeArgument
+    self.format = format
+    self.style = style
+    self.showsProgress = showsProgress
+    self.fileSystem = fileSystem
+    self.http = http
+    self.processes = processes
+    self.input = input
+    self.progress = progress
+    self.executableDirectory = executableDirectory
+  }
+
+  /// Today: `--today`, else `TOOLBOX_TODAY`, else the system clock in the local time zone.
+  public func today() -> CivilDate {
+    todayOverride ?? clock.today()
+  }
+
+  /// The tool's settings, decoded from `tools.<tool>`, or the defaults when the section is absent.
+  ///
+  /// - Parameter type: The settings type.
+  /// - Returns: The settings.
+  /// - Throws: ``ConfigError`` naming the key path.
+  public func settings<S: ToolSettings>(_ type: S.Type) throws(ConfigError) -> S {
+    guard let section = config.tools[toolName] else { return S() }
+    return try S(section: section)
+  }
+
+  /// The locale setting for output, not yet validated.
+  ///
+  /// - Parameter category: The environment category to consult.
+  /// - Returns: The identifier and where it came from.
+  public func localeSetting(for category: LocaleCategory = .time) -> ResolvedLocale {
+    LocaleResolver.resolve(
+      argument: localeArgument, config: config.locale, environment: environment, category: category)
+  }
+
+  /// The locale for output, checked against ICU's data.
+  ///
+  /// An unknown `--locale` is a usage error (64), an unknown config `locale` a config error (78), and an
+  /// unknown environment locale falls back to `en_US`.
+  ///
+  /// - Parameter category: The environment category to consult.
+  /// - Returns: The locale.
+  /// - Throws: ``UsageError`` or ``ConfigError`` for an unknown identifier.
+  public func locale(for category: LocaleCategory = .time) throws -> ResolvedLocale {
+    let setting = localeSetting(for: category)
+    if setting.source == .fallback || LocaleResolver.isKnown(setting.identifier) { return setting }
+    switch setting.source {
+    case .argument:
+      throw UsageError(
+        "unknown locale '\(setting.identifier)' (try 'toolbox number locales' for the list)",
+        code: "unknown_locale")
+    case .config:
+      throw ConfigError(
+        "'locale' has unknown locale '\(setting.identifier)'", code: "invalid_value")
+    case .environment, .fallback:
+      return ResolvedLocale(identifier: LocaleResolver.fallback, source: .fallback)
+    }
+  }
+}

@@ -1,0 +1,132 @@
+/// An error toolbox reports to the user: one line of text, a stable code for JSON, and an exit status.
+///
+/// Messages are one lowercase sentence without a final period that quotes user input in '...' and names the
+/// next step when there is one. The dispatcher prefixes `toolbox: <tool>: `.
+public protocol ToolboxError: Error, Sendable, CustomStringConvertible {
+  /// The exit status this error ends the process with.
+  var exitCode: ExitCode { get }
+  /// A stable snake_case identifier, used as `error.code` in JSON output.
+  var code: String { get }
+  /// An optional second line for text output (for example the usage line).
+  var hint: String? { get }
+}
+
+extension ToolboxError {
+  public var hint: String? { nil }
+}
+
+/// A command line that does not match the command's specification (exit 64).
+public struct UsageError: ToolboxError, Equatable {
+  public let code: String
+  /// The message, without the `toolbox: <tool>:` prefix.
+  public let message: String
+  /// The usage line of the command, shown under the message in text mode.
+  public var usage: String?
+
+  /// Creates a usage error.
+  ///
+  /// - Parameters:
+  ///   - message: One lowercase sentence.
+  ///   - code: The JSON error code; `invalid_argument` unless something more precise applies.
+  ///   - usage: The usage line of the command, if known.
+  public init(_ message: String, code: String = "invalid_argument", usage: String? = nil) {
+    self.message = message
+    self.code = code
+    self.usage = usage
+  }
+
+  public var exitCode: ExitCode { .usage }
+  public var description: String { message }
+  public var hint: String? { usage.map { "usage: \($0)" } }
+}
+
+/// A config file that cannot be read or does not match the schema (exit 78).
+public struct ConfigError: ToolboxError, Equatable {
+  public let code: String
+  /// The message, naming the key path where one applies.
+  public let message: String
+
+  /// Creates a config error.
+  ///
+  /// - Parameters:
+  ///   - message: One lowercase sentence, naming the key path (`tools.search.limt`) where one applies.
+  ///   - code: The JSON error code.
+  public init(_ message: String, code: String = "invalid_config") {
+    self.message = message
+    self.code = code
+  }
+
+  public var exitCode: ExitCode { .config }
+  public var description: String { message }
+}
+
+/// Input that cannot be interpreted: an impossible date, an unparseable number, a corrupt file (exit 65).
+public struct DataError: ToolboxError, Equatable {
+  public let code: String
+  public let message: String
+
+  /// Creates a data error.
+  ///
+  /// - Parameters:
+  ///   - message: One lowercase sentence quoting the input.
+  ///   - code: The JSON error code.
+  public init(_ message: String, code: String = "invalid_data") {
+    self.message = message
+    self.code = code
+  }
+
+  public var exitCode: ExitCode { .dataError }
+  public var description: String { message }
+}
+
+/// A file or store that cannot be read or written (exit 74).
+public struct FileSystemError: ToolboxError, Equatable {
+  public let code: String
+  public let message: String
+
+  /// Creates a file-system error.
+  ///
+  /// - Parameters:
+  ///   - message: One lowercase sentence naming the path.
+  ///   - code: The JSON error code.
+  public init(_ message: String, code: String = "io_error") {
+    self.message = message
+    self.code = code
+  }
+
+  public var exitCode: ExitCode { .ioError }
+  public var description: String { message }
+}
+
+/// A service that is not available: a network failure, an HTTP error, a disabled tool (exit 69).
+public struct UnavailableError: ToolboxError, Equatable {
+  public let code: String
+  public let message: String
+
+  /// Creates an unavailable error.
+  ///
+  /// - Parameters:
+  ///   - message: One lowercase sentence naming the cause.
+  ///   - code: The JSON error code.
+  public init(_ message: String, code: String = "unavailable") {
+    self.message = message
+    self.code = code
+  }
+
+  public var exitCode: ExitCode { .unavailable }
+  public var description: String { message }
+}
+
+/// An error that should not happen: a bug in toolbox (exit 70).
+public struct InternalError: ToolboxError {
+  public let message: String
+
+  /// Wraps an error that escaped a tool without being a ``ToolboxError``.
+  ///
+  /// - Parameter message: What went wrong.
+  public init(_ message: String) { self.message = message }
+
+  public var code: String { "internal_error" }
+  public var exitCode: ExitCode { .software }
+  public var description: String { "internal error: \(message)" }
+}

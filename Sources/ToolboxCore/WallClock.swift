@@ -1,0 +1,35 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The source of the current date. Only ``SystemClock`` reads the real clock.
+public protocol WallClock: Sendable {
+  /// Today's date in the local time zone.
+  func today() -> CivilDate
+  /// Seconds since 1970-01-01T00:00:00Z.
+  func now() -> Double
+}
+
+/// The system clock and the local time zone (`TZ` or `/etc/localtime`), via the C library.
+public struct SystemClock: WallClock {
+  /// Creates the system clock.
+  public init() {}
+
+  public func today() -> CivilDate {
+    var seconds = time(nil)
+    var parts = tm()
+    guard localtime_r(&seconds, &parts) != nil,
+      let date = CivilDate(
+        year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
+    else { return CivilDate.minimum }
+    return date
+  }
+
+  public func now() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_REALTIME, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
+}

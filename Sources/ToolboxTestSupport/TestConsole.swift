@@ -1,0 +1,51 @@
+import ToolboxCore
+
+/// A console that records what the dispatcher writes, for tests.
+public final class TestConsole: Console, @unchecked Sendable {
+  /// Everything written to standard output.
+  public private(set) var output = ""
+  /// Everything written to standard error.
+  public private(set) var error = ""
+  public let isOutputTerminal: Bool
+  public let isErrorTerminal: Bool
+
+  /// Creates a console.
+  ///
+  /// - Parameters:
+  ///   - isOutputTerminal: Whether to pretend standard output is a terminal.
+  ///   - isErrorTerminal: Whether to pretend standard error is a terminal.
+  public init(isOutputTerminal: Bool = false, isErrorTerminal: Bool = false) {
+    self.isOutputTerminal = isOutputTerminal
+    self.isErrorTerminal = isErrorTerminal
+  }
+
+  public func writeOutput(_ text: String) { output += text }
+  public func writeError(_ text: String) { error += text }
+  public func flush() {}
+}
+
+/// A clock stopped at a fixed date.
+public struct FixedClock: WallClock {
+  /// The date `today()` returns.
+  public let date: CivilDate
+  /// The time `now()` returns, seconds since 1970.
+  public let time: Double
+
+  /// Creates a clock.
+  ///
+  /// - Parameters:
+  ///   - date: Today.
+  ///   - time: Now, in seconds since 1970 (default: noon UTC of `date`).
+  public init(_ date: CivilDate, time: Double? = nil) {
+    self.date = date
+    self.time = time ?? Double(date.dayNumber - 719_162) * 86_400 + 43_200
+  }
+
+  public func today() -> CivilDate { date }
+  public func now() -> Double { time }
+}
+
+extension CivilDate {
+  /// A date from a literal known to be valid, for tests; 0001-01-01 if it is not.
+  public static func test(_ text: String) -> CivilDate { CivilDate(text) ?? .minimum }
+}

@@ -1,0 +1,100 @@
+import ToolboxCore
+
+/// What one in-process run of the dispatcher wrote and returned.
+public struct RunResult: Sendable, Equatable {
+  /// Standard output.
+  public let output: String
+  /// Standard error.
+  public let error: String
+  /// The exit status.
+  public let status: Int32
+}
+
+/// Runs the real dispatcher in-process over test seams: a fixed clock, a given environment and config file
+/// system, recorded output. Unit tests of tools go through the same parsing and rendering as the binary.
+public struct ToolboxRunner: Sendable {
+  public var tools: [any Tool.Type]
+  public var environment: Environment
+  public var today: CivilDate
+  public var fileSystem: any FileSystem
+  public var http: any HTTPClient
+  public var processes: any ProcessRunner
+  public var terminal: Bool
+
+  /// Creates a runner.
+  ///
+  /// - Parameters:
+  ///   - tools: The built-in tools to register.
+  ///   - environment: The environment (no `HOME` means config lookups find nothing).
+  ///   - today: The clock's date.
+  ///   - fileSystem: Files (the real one by default; point `HOME`/`XDG_*` at a temporary folder).
+  ///   - http: The HTTP client.
+  ///   - processes: The process runner.
+  ///   - terminal: Whether standard output and error pretend to be terminals.
+  public init(
+    tools: [any Tool.Type], environment: Environment = Environment(["HOME": "/nonexistent"]),
+    today: CivilDate = .test("2026-12-02"), fileSystem: any FileSystem = LocalFileSystem(),
+    http: any HTTPClient = UnavailableHTTPClient(),
+    processes: any ProcessRunner = SystemProcessRunner(),
+    terminal: Bool = false
+  ) {
+    self.tools = tools
+    self.environment = environment
+    self.today = today
+    self.fileSystem = fileSystem
+    self.http = http
+    self.processes = processes
+    self.terminal = terminal
+  }
+
+  /// Runs one command line.
+  ///
+  /// - Parameters:
+  ///   - arguments: The words after `toolbox`.
+  ///   - input: Standard input.
+  /// - Returns: Output, error and status.
+  public func run(_ arguments: [String], input: String = "") async -> RunResult {
+    let console = TestConsole(isOutputTerminal: terminal, isErrorTerminal: terminal)
+    let dispatcher = Dispatcher(
+      tools: tools, environment: environment, clock: FixedClock(today), fileSystem: fileSystem,
+      console: console, input: StringInput(input), http: http, processes: processes,
+      executableDirectory: nil)
+    let status = await dispatcher.run(arguments)
+    return RunResult(output: console.output, error: console.error, status: status.rawValue)
+  }
+
+  /// Runs one command line given as words.
+  public func run(_ arguments: String...) async -> RunResult {
+    await run(arguments)
+  }
+}
+
+extension ToolContext {
+  /// A context for unit tests: fixed today, no network, no terminal.
+  ///
+  /// - Parameters:
+  ///   - tool: The tool's name.
+  ///   - today: Today.
+  ///   - locale: The `--locale` value.
+  ///   - format: The output format.
+  ///   - config: The config.
+  ///   - environment: The environment.
+  ///   - fileSystem: Files.
+  ///   - http: HTTP.
+  ///   - input: Standard input.
+  /// - Returns: The context.
+  public static func test(
+    tool: String, today: CivilDate = .test("2026-12-02"), locale: String? = nil,
+    format: OutputFormat = .text, config: Config = Config(),
+    environment: Environment = Environment(["HOME": "/nonexistent"]),
+    fileSystem: any FileSystem = LocalFileSystem(), http: any HTTPClient = UnavailableHTTPClient(),
+    input: String = ""
+  ) -> ToolContext {
+    ToolContext(
+      toolName: tool, config: config, environment: environment, clock: FixedClock(today),
+      todayOverride: nil, localeArgument: locale, format: format, style: .plain,
+      showsProgress: false,
+      fileSystem: fileSystem, http: http, processes: SystemProcessRunner(),
+      input: StringInput(input))
+  }
+}

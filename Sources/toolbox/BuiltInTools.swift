@@ -1,0 +1,8 @@
+import ToolboxCalendar
+import ToolboxCore
+
+/// Every built-in tool, alphabetical. Config enables, disables and configures them; nothing is discovered at
+/// run time.
+let builtInTools: [any Tool.Type] = [
+  CalendarTool.self
+]

@@ -1,0 +1,11 @@
+import ToolboxCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+let status = await Dispatcher.live(tools: builtInTools).run(
+  Array(CommandLine.arguments.dropFirst()))
+exit(status.rawValue)

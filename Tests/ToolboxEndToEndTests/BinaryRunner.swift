@@ -1,0 +1,79 @@
+import Foundation
+
+/// What one run of the real `toolbox` binary wrote and returned.
+struct ProcessResult: Sendable {
+  let output: String
+  let error: String
+  let status: Int32
+}
+
+/// Runs the built `toolbox` binary as a child process, as a user's shell would.
+enum Toolbox {
+  /// The folder holding the built products (`.build/debug`), next to the test bundle.
+  static var productsDirectory: URL {
+    #if os(macOS)
+      for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent()
+      }
+    #endif
+    return Bundle.main.bundleURL
+  }
+
+  /// The path of the built binary.
+  static var binary: String { productsDirectory.appendingPathComponent("toolbox").path }
+
+  /// An environment with nothing from the developer's machine: no config, no locale, no colour settings.
+  ///
+  /// - Parameter home: The home folder to use (config and data lookups stay inside it).
+  /// - Returns: The variables.
+  static func cleanEnvironment(home: String = "/nonexistent") -> [String: String] {
+    ["HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "TOOLBOX_TODAY": "2026-12-02"]
+  }
+
+  /// Runs the binary.
+  ///
+  /// - Parameters:
+  ///   - arguments: The words after `toolbox`.
+  ///   - environment: The complete environment (``cleanEnvironment(home:)`` by default).
+  ///   - input: Standard input.
+  /// - Returns: Standard output, standard error and the exit status.
+  static func run(
+    _ arguments: [String], environment: [String: String] = cleanEnvironment(), input: String = ""
+  ) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.environment = environment
+    let stdin = Pipe()
+    let stdout = Pipe()
+    let stderr = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = stderr
+    try process.run()
+    // Read both pipes concurrently so a large output cannot block the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var errorData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+      errorData = stderr.fileHandleForReading.readDataToEndOfFile()
+      group.leave()
+    }
+    if !input.isEmpty { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    try stdin.fileHandleForWriting.close()
+    let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ProcessResult(
+      output: String(decoding: outputData, as: UTF8.self),
+      error: String(decoding: errorData, as: UTF8.self),
+      status: process.terminationStatus)
+  }
+
+  /// Runs the binary with the given words.
+  static func run(_ arguments: String..., environment: [String: String] = cleanEnvironment()) throws
+    -> ProcessResult
+  {
+    try run(arguments, environment: environment)
+  }
+}

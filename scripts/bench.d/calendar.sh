@@ -1,0 +1,13 @@
+# Start-up and the calendar tool against cal(1) and date(1).
+# Debian: cal is in the ncal package.
+if ! command -v cal >/dev/null; then
+  report "calendar" "skipped: cal not installed (apt-get install ncal)"
+else
+  compare "toolbox calendar 1 2022  vs  cal 1 2022" "$TOOLBOX calendar 1 2022" "cal 1 2022" 2
+  compare "toolbox calendar -y 2022  vs  cal -y 2022" "$TOOLBOX calendar -y 2022" "cal -y 2022" 2
+  compare "toolbox --locale ko_KR calendar 1 2022  vs  cal 1 2022" \
+    "$TOOLBOX --locale ko_KR calendar 1 2022" "cal 1 2022" 2
+  compare "toolbox --locale de_DE calendar 1 2022 (ICU)  vs  cal 1 2022" \
+    "$TOOLBOX --locale de_DE calendar 1 2022" "cal 1 2022"
+fi
+compare "toolbox --version  vs  date +%F" "$TOOLBOX --version" "date +%F" 2
