@@ -35,12 +35,12 @@ public struct ArgumentParser: Sendable {
     while index < arguments.count {
       let token = arguments[index]
       index += 1
+      if !optionsEnded, token == "--" {
+        optionsEnded = true
+        continue
+      }
       if optionsEnded || !(Self.looksLikeOption(token) || startsWithDeclaredShort(token)) {
-        if !optionsEnded, token == "--" {
-          optionsEnded = true
-        } else {
-          positionals.append(token)
-        }
+        positionals.append(token)
         continue
       }
       if token.hasPrefix("--") {
@@ -81,11 +81,7 @@ public struct ArgumentParser: Sendable {
       let shorts = Array(token.dropFirst())
       for (offset, character) in shorts.enumerated() {
         guard let argument = namedArguments.first(where: { $0.short == character }) else {
-          let known = namedArguments.compactMap { $0.short.map(String.init) }
-          throw failure(
-            "unknown option '-\(character)'"
-              + Suggestion.hint(for: String(character), in: known, prefix: "-"),
-            code: "unknown_option")
+          throw failure("unknown option '-\(character)'", code: "unknown_option")
         }
         if argument.takesValue {
           let rest = String(shorts[(offset + 1)...])

@@ -66,14 +66,23 @@ public struct Config: Sendable {
     } catch {
       throw ConfigError("\(path): invalid JSON: \(error)", code: "invalid_json")
     }
+    do {
+      var config = try decode(root)
+      config.path = path
+      return config
+    } catch {
+      throw ConfigError("\(path): \(error.message)", code: error.code)
+    }
+  }
+
+  private static func decode(_ root: JSONValue) throws(ConfigError) -> Config {
     guard root.objectMembers != nil else {
-      throw ConfigError("\(path): the config must be a JSON object", code: "invalid_type")
+      throw ConfigError("the config must be a JSON object", code: "invalid_type")
     }
     let section = try ConfigSection(path: "", value: root)
     try section.checkKeys(topLevelKeys)
 
     var config = Config()
-    config.path = path
     config.format = try section.string("format", oneOf: OutputFormat.allCases.map(\.rawValue))
       .flatMap(OutputFormat.init(rawValue:))
     config.color = try section.string("color", oneOf: ColorMode.allCases.map(\.rawValue))

@@ -103,7 +103,7 @@ public struct Dispatcher: Sendable {
     var rest = try globals.extract(from: arguments, leadingOnly: true)
     var config = try loadConfig(explicitPath: globals.configPath)
     invocation.format = globals.format ?? config.format ?? .text
-    var registry = try ToolRegistry(tools: tools, config: config)
+    var registry = try makeRegistry(config)
 
     guard !globals.version else {
       console.writeOutput("toolbox \(toolboxVersion)\n")
@@ -138,7 +138,7 @@ public struct Dispatcher: Sendable {
     rest = try later.extract(from: Array(rest.dropFirst()), leadingOnly: false)
     if let path = later.configPath, path != globals.configPath {
       config = try loadConfig(explicitPath: path)
-      registry = try ToolRegistry(tools: tools, config: config)
+      registry = try makeRegistry(config)
     }
     globals.merge(later)
     invocation.format = globals.format ?? config.format ?? .text
@@ -220,7 +220,9 @@ public struct Dispatcher: Sendable {
       return try help(
         [descriptor.name] + arguments.dropFirst(), registry: nil, tool: (descriptor, commands))
     }
-    if arguments.isEmpty, let name = descriptor.defaultSubcommand { arguments = [name] }
+    if arguments.isEmpty, !globals.help, let name = descriptor.defaultSubcommand {
+      arguments = [name]
+    }
     let command: Command
     let commandPath: String
     if let first = arguments.first, let named = commands.first(where: { $0.spec.name == first }) {
@@ -513,6 +515,16 @@ public struct Dispatcher: Sendable {
     return try Config.decode(bytes, path: path)
   }
 
+  /// Builds the registry, naming the config file in any error about its contents.
+  private func makeRegistry(_ config: Config) throws(ConfigError) -> ToolRegistry {
+    do {
+      return try ToolRegistry(tools: tools, config: config)
+    } catch {
+      guard let path = config.path else { throw error }
+      throw ConfigError("\(path): \(error.message)", code: error.code)
+    }
+  }
+
   /// `--json` or `--format json` anywhere before `--`, so that errors found before the full parse (a bad
   /// config) are already written in the requested format.
   static func prescanFormat(_ arguments: [String]) -> OutputFormat {
@@ -552,22 +564,8 @@ struct ToolList: CommandResult {
   let tools: [ToolListing]
 
   func text(style: TextStyle) -> String {
-    let nameWidth = tools.map(\.name.displayWidth).max() ?? 0
-    return tools.map { tool in
-      [
-        tool.name.padded(to: nameWidth), (tool.enabled ? "enabled" : "disabled").padded(to: 8),
-        tool.kind.padded(to: 8), tool.summary,
-      ].joined(separator: "  ")
-        .trimmingTrailingSpaces()
-    }.joined(separator: "\n")
-  }
-}
-
-extension String {
-  /// The text without trailing spaces.
-  func trimmingTrailingSpaces() -> String {
-    var text = self
-    while text.last == " " { text.removeLast() }
-    return text
+    TextTable(
+      rows: tools.map { [$0.name, $0.enabled ? "enabled" : "disabled", $0.kind, $0.summary] }
+    ).render()
   }
 }

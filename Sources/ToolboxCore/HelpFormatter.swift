@@ -6,8 +6,8 @@ public enum HelpFormatter {
 
   /// The line that closes command-level help, pointing at the global options.
   static let globalOptionsNote =
-    "Global options (--format, --json, --config, --color, --today, --locale, --quiet) are listed in "
-    + "'toolbox --help'."
+    "Global options (--format, --json, --config, --color, --today, --locale, --quiet):\n"
+    + "see 'toolbox --help'."
 
   /// Help for one command.
   ///
@@ -116,9 +116,47 @@ public enum HelpFormatter {
   static let helpOption = ArgumentSpec.flag("help", short: "h", help: "Show help information.")
 
   static func overview(_ abstract: String, _ discussion: String?) -> String {
-    var text = "OVERVIEW: \(abstract)"
-    if let discussion, !discussion.isEmpty { text += "\n\n" + discussion }
+    var text = wrap("OVERVIEW: \(abstract)", indent: 0)
+    if let discussion, !discussion.isEmpty {
+      let paragraphs = discussion.split(separator: "\n", omittingEmptySubsequences: false)
+      text += "\n\n" + paragraphs.map { wrap(String($0), indent: 0) }.joined(separator: "\n")
+    }
     return text
+  }
+
+  /// The width help text is wrapped to.
+  static let lineWidth = 80
+
+  /// Wraps `text` at word boundaries to ``lineWidth`` columns; continuation lines are indented by `indent`
+  /// spaces. The first line is not indented (callers put it after a label).
+  ///
+  /// - Parameters:
+  ///   - text: One paragraph.
+  ///   - indent: The indentation of continuation lines.
+  ///   - firstLineWidth: Columns already used on the first line.
+  /// - Returns: The wrapped text.
+  static func wrap(_ text: String, indent: Int, firstLineWidth: Int = 0) -> String {
+    var lines: [String] = []
+    var line = ""
+    var used = firstLineWidth
+    for word in text.split(separator: " ") {
+      let width = String(word).displayWidth
+      if !line.isEmpty, used + 1 + width > lineWidth {
+        lines.append(line)
+        line = ""
+        used = indent
+      }
+      if !line.isEmpty {
+        line += " "
+        used += 1
+      }
+      line += word
+      used += width
+    }
+    lines.append(line)
+    let padding = String(repeating: " ", count: indent)
+    return lines.enumerated().map { $0.offset == 0 ? $0.element : padding + $0.element }
+      .joined(separator: "\n")
   }
 
   static func usageSection(_ lines: [String]) -> String {
@@ -164,9 +202,10 @@ public enum HelpFormatter {
   static func row(_ name: String, _ description: String) -> String {
     let indented = "  " + name
     if description.isEmpty { return indented }
+    let wrapped = wrap(description, indent: nameColumn, firstLineWidth: nameColumn)
     if indented.displayWidth + 2 > nameColumn {
-      return indented + "\n" + String(repeating: " ", count: nameColumn) + description
+      return indented + "\n" + String(repeating: " ", count: nameColumn) + wrapped
     }
-    return indented.padded(to: nameColumn) + description
+    return indented.padded(to: nameColumn) + wrapped
   }
 }

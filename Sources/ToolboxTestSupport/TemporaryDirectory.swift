@@ -22,15 +22,19 @@ public struct TemporaryDirectory: Sendable {
   /// - Parameters:
   ///   - name: The file's relative path.
   ///   - contents: Its text.
+  ///   - executable: Whether to make it executable (mode 0755).
   /// - Returns: The file's absolute path.
   @discardableResult
-  public func write(_ name: String, _ contents: String) throws -> String {
+  public func write(_ name: String, _ contents: String, executable: Bool = false) throws -> String {
     let target = file(name)
     if let slash = target.lastIndex(of: "/") {
       try FileManager.default.createDirectory(
         atPath: String(target[..<slash]), withIntermediateDirectories: true)
     }
     try Data(contents.utf8).write(to: URL(fileURLWithPath: target))
+    if executable {
+      try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: target)
+    }
     return target
   }
 

@@ -8,6 +8,13 @@ public struct RunResult: Sendable, Equatable {
   public let error: String
   /// The exit status.
   public let status: Int32
+
+  /// Creates a result, e.g. the expected one in a test.
+  public init(output: String, error: String, status: Int32) {
+    self.output = output
+    self.error = error
+    self.status = status
+  }
 }
 
 /// Runs the real dispatcher in-process over test seams: a fixed clock, a given environment and config file

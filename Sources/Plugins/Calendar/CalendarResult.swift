@@ -37,14 +37,15 @@ struct CalendarResult: CommandResult {
       return renderer.lines(months.map { renderer.block($0, title: $0.title) }).joined(
         separator: "\n")
     case .year(let title, let names):
-      let blocks = zip(months, names).map { renderer.block($0, title: $1) }
-      var rows: [String] = []
-      let fullWidth = 3 * renderer.blockWidth + 2 * CalendarTextRenderer.gap
-      rows.append(CalendarTextRenderer.centered(title, width: fullWidth))
+      // As `cal -y`: the year centred over the months, every month six weeks tall, a blank line between
+      // rows of months.
+      let blocks = zip(months, names).map { renderer.block($0, title: $1, weeks: 6) }
+      var rows = [CalendarTextRenderer.centered(title, width: 3 * renderer.blockWidth)]
       for start in stride(from: 0, to: blocks.count, by: 3) {
-        rows.append("")
+        if start > 0 { rows.append("") }
         rows += renderer.lines(Array(blocks[start..<min(start + 3, blocks.count)]))
       }
+      while rows.last?.isEmpty == true { rows.removeLast() }
       return rows.joined(separator: "\n")
     }
   }
@@ -74,8 +75,8 @@ struct CalendarTextRenderer {
     var width: Int
   }
 
-  /// One month as lines: title, header, weeks.
-  func block(_ month: MonthGrid, title: String) -> [Line] {
+  /// One month as lines: title, header, weeks (padded with empty lines to `weeks` rows).
+  func block(_ month: MonthGrid, title: String, weeks: Int = 0) -> [Line] {
     let centeredTitle = Self.centered(title, width: blockWidth)
     var lines = [Line(text: centeredTitle, width: centeredTitle.displayWidth)]
     let header = month.weekdays.map { $0.leftPadded(to: columnWidth) }.joined(separator: " ")
@@ -94,6 +95,7 @@ struct CalendarTextRenderer {
       }
       lines.append(Line(text: text, width: blockWidth))
     }
+    while lines.count < weeks + 2 { lines.append(Line(text: "", width: 0)) }
     return lines
   }
 

@@ -1,0 +1,210 @@
+import Testing
+import ToolboxCalendar
+import ToolboxCore
+import ToolboxTestSupport
+
+@Suite struct CalendarToolTests {
+  let runner = ToolboxRunner(tools: [CalendarTool.self], today: .test("2026-12-02"))
+
+  @Test func `a month looks like cal's, without trailing spaces`() async {
+    let result = await runner.run("calendar", "1", "2022")
+    #expect(
+      result.output == """
+            January 2022
+        Su Mo Tu We Th Fr Sa
+                           1
+         2  3  4  5  6  7  8
+         9 10 11 12 13 14 15
+        16 17 18 19 20 21 22
+        23 24 25 26 27 28 29
+        30 31
+
+        """)
+    #expect(result.error == "")
+    #expect(result.status == 0)
+  }
+
+  @Test func `Korean titles follow the seed app and Hangul lines up in two columns`() async {
+    let result = await runner.run("--locale", "ko_KR", "calendar", "2022-01")
+    #expect(
+      result.output == """
+            2022년 01월
+        일 월 화 수 목 금 토
+                           1
+         2  3  4  5  6  7  8
+         9 10 11 12 13 14 15
+        16 17 18 19 20 21 22
+        23 24 25 26 27 28 29
+        30 31
+
+        """)
+  }
+
+  @Test func `the locale comes from the environment when not given`() async {
+    let korean = ToolboxRunner(
+      tools: [CalendarTool.self], environment: Environment(["LANG": "ko_KR.UTF-8"]))
+    #expect(await korean.run("calendar", "1", "2022").output.hasPrefix("    2022년 01월\n일 월"))
+    let german = ToolboxRunner(
+      tools: [CalendarTool.self],
+      environment: Environment(["LC_ALL": "de_DE.UTF-8", "LANG": "ko_KR"]))
+    #expect(
+      await german.run("calendar", "3", "2022").output.hasPrefix("         März 2022\nSo. Mo."))
+  }
+
+  @Test func `the current month is the default and today is highlighted only on a terminal`() async
+  {
+    let plain = await runner.run("calendar")
+    #expect(plain.output.hasPrefix("   December 2026\n"))
+    #expect(!plain.output.contains("\u{1B}"))
+    let terminal = ToolboxRunner(
+      tools: [CalendarTool.self], today: .test("2026-12-02"), terminal: true)
+    #expect(
+      await terminal.run("calendar").output.contains("     1  \u{1B}[7m2\u{1B}[27m  3  4  5\n"))
+    #expect(!(await terminal.run("calendar", "11", "2026").output.contains("\u{1B}")))
+  }
+
+  @Test func `week start moves the columns`() async {
+    let monday = await runner.run("calendar", "1", "2022", "--week-start", "monday")
+    #expect(
+      monday.output.hasPrefix("    January 2022\nMo Tu We Th Fr Sa Su\n                1  2\n 3  4")
+    )
+    let localeStart = await runner.run(
+      "--locale", "de_DE", "calendar", "1", "2022", "--week-start", "locale")
+    #expect(localeStart.output.contains("Mo. Di. Mi. Do. Fr. Sa. So.\n"))
+  }
+
+  @Test func `three months side by side`() async {
+    let result = await runner.run("calendar", "-3", "1", "2022")
+    #expect(
+      result.output == """
+           December 2021          January 2022         February 2022
+        Su Mo Tu We Th Fr Sa  Su Mo Tu We Th Fr Sa  Su Mo Tu We Th Fr Sa
+                  1  2  3  4                     1         1  2  3  4  5
+         5  6  7  8  9 10 11   2  3  4  5  6  7  8   6  7  8  9 10 11 12
+        12 13 14 15 16 17 18   9 10 11 12 13 14 15  13 14 15 16 17 18 19
+        19 20 21 22 23 24 25  16 17 18 19 20 21 22  20 21 22 23 24 25 26
+        26 27 28 29 30 31     23 24 25 26 27 28 29  27 28
+                              30 31
+
+        """)
+  }
+
+  @Test func `three months at the edges of the range show what exists`() async {
+    let first = await runner.run("--json", "calendar", "-3", "1", "1")
+    #expect(first.status == 0)
+    #expect(first.output.components(separatedBy: "\"title\"").count - 1 == 2)
+    let last = await runner.run("calendar", "--three", "12", "9999")
+    #expect(last.output.hasPrefix("   November 9999         December 9999\n"))
+  }
+
+  @Test func `a whole year like cal -y`() async {
+    let result = await runner.run("calendar", "-y", "2022")
+    let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines[0] == "                            2022")
+    #expect(lines[1] == "      January               February               March")
+    #expect(lines[3] == "                   1         1  2  3  4  5         1  2  3  4  5")
+    #expect(lines.count == 37)  // 36 lines and the final newline
+    #expect(await runner.run("calendar", "2022").output == result.output)
+  }
+
+  @Test func `October 1582 is proleptic Gregorian with 31 days`() async {
+    let result = await runner.run("calendar", "10", "1582")
+    #expect(result.output.contains(" 3  4  5  6  7  8  9\n"))
+    #expect(result.output.hasSuffix("31\n"))
+  }
+
+  @Test func `JSON is the seed app's grid`() async {
+    let result = await runner.run(
+      "--json", "calendar", "1", "2022", "--locale", "ko_KR", "--today", "2022-01-05")
+    #expect(
+      result.output == """
+        {
+          "dayCount": 31,
+          "days": ["", "", "", "", "", "", "1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15", "16", "17", "18", "19", "20", "21", "22", "23", "24", "25", "26", "27", "28", "29", "30", "31"],
+          "firstWeekdayIndex": 6,
+          "month": 1,
+          "title": "2022년 01월",
+          "today": "2022-01-05",
+          "weekStart": "sunday",
+          "weekdays": ["일", "월", "화", "수", "목", "금", "토"],
+          "weeks": [
+            [null, null, null, null, null, null, 1],
+            [2, 3, 4, 5, 6, 7, 8],
+            [9, 10, 11, 12, 13, 14, 15],
+            [16, 17, 18, 19, 20, 21, 22],
+            [23, 24, 25, 26, 27, 28, 29],
+            [30, 31, null, null, null, null, null]
+          ],
+          "year": 2022
+        }
+
+        """)
+    let monday = await runner.run("--json", "calendar", "1", "2022", "--week-start", "monday")
+    #expect(monday.output.contains(#""firstWeekdayIndex": 5,"#))
+    #expect(monday.output.contains(#""today": null,"#))
+    #expect(monday.output.contains(#""weekStart": "monday","#))
+  }
+
+  @Test func `several months are wrapped in months`() async {
+    let result = await runner.run("--json", "calendar", "-y", "2022")
+    #expect(result.output.hasPrefix("{\n  \"months\": [\n"))
+    #expect(result.output.components(separatedBy: "\"dayCount\"").count - 1 == 12)
+  }
+
+  @Test(arguments: [
+    (["13", "2022"], "invalid month '13': expected 1-12, a month name, or YYYY-MM"),
+    (["1", "0"], "invalid year '0': expected 1-9999"),
+    (["1", "10000"], "invalid year '10000': expected 1-9999"),
+    (["1", "-5"], "invalid year '-5': expected 1-9999"),
+    (["2022-13"], "invalid month in '2022-13': expected 01-12"),
+    (["0000-01"], "invalid year '0': expected 1-9999"),
+    (["10000"], "invalid year '10000': expected 1-9999"),
+    (["-y", "99999999999999999999999"], "invalid year '99999999999999999999999': expected 1-9999"),
+    (["-y", "-3"], "use either --year or --three, not both"),
+    (["-y", "1", "2022"], "--year takes only a year, e.g. 'toolbox calendar -y 2022'"),
+    (["foo"], "invalid month 'foo': expected 1-12, a month name, or YYYY-MM"),
+    (["1", "2", "3"], "unexpected argument '3'"),
+    (
+      ["--week-start", "friday"],
+      "invalid value 'friday' for --week-start (valid: sunday, monday, locale)"
+    ),
+  ])
+  func `bad arguments are usage errors`(arguments: [String], message: String) async {
+    let result = await runner.run(["calendar"] + arguments)
+    #expect(result.status == 64)
+    #expect(result.output == "")
+    #expect(result.error.hasPrefix("toolbox: calendar: \(message)\nusage: toolbox calendar "))
+  }
+
+  @Test func `an unknown locale is a usage error`() async {
+    let result = await runner.run("calendar", "--locale", "kr_KO")
+    #expect(result.status == 64)
+    #expect(result.error.hasPrefix("toolbox: calendar: unknown locale 'kr_KO'"))
+  }
+
+  @Test(arguments: [
+    ("jan", 1), ("February", 2), ("DEC", 12), ("sept", 9), ("3월", 3), ("ju", nil), ("x", nil),
+  ])
+  func `month names are understood`(text: String, month: Int?) async {
+    let result = await runner.run("--json", "calendar", text, "2022")
+    if let month {
+      #expect(result.output.contains("\"month\": \(month),"))
+    } else {
+      #expect(result.status == 64)
+    }
+  }
+
+  @Test func `the config sets the default week start`() async throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let config = try folder.write("c.json", #"{"tools": {"calendar": {"weekStart": "monday"}}}"#)
+    let result = await runner.run("--config", config, "calendar", "1", "2022")
+    #expect(result.output.contains("Mo Tu We Th Fr Sa Su"))
+    let bad = try folder.write("bad.json", #"{"tools": {"calendar": {"weekStart": "friday"}}}"#)
+    let failed = await runner.run("--config", bad, "calendar")
+    #expect(failed.status == 78)
+    #expect(
+      failed.error.hasSuffix(
+        "'tools.calendar.weekStart' has invalid value 'friday' (valid: sunday, monday, locale)\n"))
+  }
+}

@@ -1,0 +1,57 @@
+import Testing
+import ToolboxCore
+
+@Suite struct LocaleResolverTests {
+  @Test(arguments: [
+    ("ko_KR.UTF-8", "ko_KR"), ("C", "en_US"), ("POSIX", "en_US"), ("C.UTF-8", "en_US"),
+    ("de_DE@euro", "de_DE"), ("th_TH.UTF-8@numbers=thai", "th_TH@numbers=thai"), ("en_GB", "en_GB"),
+  ])
+  func `POSIX names become ICU identifiers`(posix: String, icu: String) {
+    #expect(LocaleResolver.normalizePOSIX(posix) == icu)
+  }
+
+  @Test func `the argument wins, then config, then LC_ALL, the category, LANG, else en_US`() {
+    let env = Environment([
+      "LC_ALL": "fr_FR.UTF-8", "LC_TIME": "de_DE.UTF-8", "LANG": "ko_KR.UTF-8",
+    ])
+    func resolve(_ argument: String?, _ config: String?, _ env: Environment) -> String {
+      LocaleResolver.resolve(argument: argument, config: config, environment: env, category: .time)
+        .identifier
+    }
+    #expect(resolve("ja_JP", "it_IT", env) == "ja_JP")
+    #expect(resolve(nil, "it_IT", env) == "it_IT")
+    #expect(resolve(nil, nil, env) == "fr_FR")
+    #expect(
+      resolve(nil, nil, Environment(["LC_TIME": "de_DE.UTF-8", "LANG": "ko_KR.UTF-8"])) == "de_DE")
+    #expect(
+      LocaleResolver.resolve(
+        argument: nil, config: nil,
+        environment: Environment(["LC_TIME": "de_DE", "LANG": "ko_KR"]),
+        category: .numeric
+      ).identifier == "ko_KR")
+    #expect(resolve(nil, nil, Environment()) == "en_US")
+    #expect(resolve(nil, nil, Environment(["LANG": ""])) == "en_US")
+  }
+
+  @Test(arguments: [
+    ("ko_KR", true), ("ko", true), ("en_US", true), ("ar-u-nu-arab", true),
+    ("th_TH@numbers=thai", true),
+    ("sr_Latn_RS", true), ("kr_KO", false), ("xx", false), ("", false), ("en_ZZ", false),
+  ])
+  func `known locales are told from typos`(identifier: String, known: Bool) {
+    #expect(LocaleResolver.isKnown(identifier) == known)
+  }
+
+  @Test func `an unknown locale is a usage error from --locale and a config error from config`()
+    throws
+  {
+    let fromArgument = ToolContext(toolName: "x", localeArgument: "kr_KO")
+    #expect(throws: UsageError.self) { try fromArgument.locale() }
+    var config = Config()
+    config.locale = "kr_KO"
+    #expect(throws: ConfigError.self) { try ToolContext(toolName: "x", config: config).locale() }
+    let fromEnvironment = ToolContext(
+      toolName: "x", environment: Environment(["LANG": "kr_KO.UTF-8"]))
+    #expect(try fromEnvironment.locale().identifier == "en_US")
+  }
+}
