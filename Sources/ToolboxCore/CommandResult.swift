@@ -19,7 +19,7 @@ public enum CommandOutput: Sendable {
   /// One result: one JSON document, or its text.
   case document(any CommandResult)
   /// A stream of records written as they are produced (one text line or one NDJSON line each).
-  case stream(@Sendable (StreamWriter) async throws -> Void)
+  case stream(@Sendable (StreamWriter) throws -> Void)
   /// Text written unchanged whatever the format (e.g. a JSONP body, a completion script).
   case raw(String)
 }

@@ -50,7 +50,7 @@ public protocol HTTPClient: Sendable {
   /// - Parameter request: The request.
   /// - Returns: The response, whatever its status.
   /// - Throws: ``UnavailableError`` for connection failures and timeouts.
-  func send(_ request: HTTPRequest) async throws -> HTTPResponse
+  func send(_ request: HTTPRequest) throws -> HTTPResponse
 }
 
 /// A client for contexts that have no network: every request fails.
@@ -58,7 +58,7 @@ public struct UnavailableHTTPClient: HTTPClient {
   /// Creates the client.
   public init() {}
 
-  public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+  public func send(_ request: HTTPRequest) throws -> HTTPResponse {
     throw UnavailableError("no HTTP client is available", code: "network_unavailable")
   }
 }

@@ -63,8 +63,8 @@ public struct ToolDescriptor: Sendable {
 public struct Command: Sendable {
   /// The command's declaration.
   public let spec: CommandSpec
-  /// Runs the command with parsed arguments and returns what to print.
-  public let run: @Sendable (ParsedArguments) async throws -> CommandOutput
+  /// Runs the command with parsed arguments and returns what to print. Synchronous: see ``Dispatcher``.
+  public let run: @Sendable (ParsedArguments) throws -> CommandOutput
 
   /// Creates a command.
   ///
@@ -72,7 +72,7 @@ public struct Command: Sendable {
   ///   - spec: The command's declaration.
   ///   - run: The code that runs it.
   public init(
-    _ spec: CommandSpec, run: @escaping @Sendable (ParsedArguments) async throws -> CommandOutput
+    _ spec: CommandSpec, run: @escaping @Sendable (ParsedArguments) throws -> CommandOutput
   ) {
     self.spec = spec
     self.run = run

@@ -60,19 +60,19 @@ public struct ToolboxRunner: Sendable {
   ///   - arguments: The words after `toolbox`.
   ///   - input: Standard input.
   /// - Returns: Output, error and status.
-  public func run(_ arguments: [String], input: String = "") async -> RunResult {
+  public func run(_ arguments: [String], input: String = "") -> RunResult {
     let console = TestConsole(isOutputTerminal: terminal, isErrorTerminal: terminal)
     let dispatcher = Dispatcher(
       tools: tools, environment: environment, clock: FixedClock(today), fileSystem: fileSystem,
       console: console, input: StringInput(input), http: http, processes: processes,
       executableDirectory: nil)
-    let status = await dispatcher.run(arguments)
+    let status = dispatcher.run(arguments)
     return RunResult(output: console.output, error: console.error, status: status.rawValue)
   }
 
   /// Runs one command line given as words.
-  public func run(_ arguments: String...) async -> RunResult {
-    await run(arguments)
+  public func run(_ arguments: String...) -> RunResult {
+    run(arguments)
   }
 }
 

@@ -6,6 +6,6 @@ import ToolboxCore
   import Darwin
 #endif
 
-let status = await Dispatcher.live(tools: builtInTools).run(
+let status = Dispatcher.live(tools: builtInTools).run(
   Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

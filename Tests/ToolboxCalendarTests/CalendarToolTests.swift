@@ -6,8 +6,8 @@ import ToolboxTestSupport
 @Suite struct CalendarToolTests {
   let runner = ToolboxRunner(tools: [CalendarTool.self], today: .test("2026-12-02"))
 
-  @Test func `a month looks like cal's, without trailing spaces`() async {
-    let result = await runner.run("calendar", "1", "2022")
+  @Test func `a month looks like cal's, without trailing spaces`() {
+    let result = runner.run("calendar", "1", "2022")
     #expect(
       result.output == """
             January 2022
@@ -24,8 +24,8 @@ import ToolboxTestSupport
     #expect(result.status == 0)
   }
 
-  @Test func `Korean titles follow the seed app and Hangul lines up in two columns`() async {
-    let result = await runner.run("--locale", "ko_KR", "calendar", "2022-01")
+  @Test func `Korean titles follow the seed app and Hangul lines up in two columns`() {
+    let result = runner.run("--locale", "ko_KR", "calendar", "2022-01")
     #expect(
       result.output == """
             2022년 01월
@@ -40,41 +40,40 @@ import ToolboxTestSupport
         """)
   }
 
-  @Test func `the locale comes from the environment when not given`() async {
+  @Test func `the locale comes from the environment when not given`() {
     let korean = ToolboxRunner(
       tools: [CalendarTool.self], environment: Environment(["LANG": "ko_KR.UTF-8"]))
-    #expect(await korean.run("calendar", "1", "2022").output.hasPrefix("    2022년 01월\n일 월"))
+    #expect(korean.run("calendar", "1", "2022").output.hasPrefix("    2022년 01월\n일 월"))
     let german = ToolboxRunner(
       tools: [CalendarTool.self],
       environment: Environment(["LC_ALL": "de_DE.UTF-8", "LANG": "ko_KR"]))
     #expect(
-      await german.run("calendar", "3", "2022").output.hasPrefix("         März 2022\nSo. Mo."))
+      german.run("calendar", "3", "2022").output.hasPrefix("         März 2022\nSo. Mo."))
   }
 
-  @Test func `the current month is the default and today is highlighted only on a terminal`() async
-  {
-    let plain = await runner.run("calendar")
+  @Test func `the current month is the default and today is highlighted only on a terminal`() {
+    let plain = runner.run("calendar")
     #expect(plain.output.hasPrefix("   December 2026\n"))
     #expect(!plain.output.contains("\u{1B}"))
     let terminal = ToolboxRunner(
       tools: [CalendarTool.self], today: .test("2026-12-02"), terminal: true)
     #expect(
-      await terminal.run("calendar").output.contains("     1  \u{1B}[7m2\u{1B}[27m  3  4  5\n"))
-    #expect(!(await terminal.run("calendar", "11", "2026").output.contains("\u{1B}")))
+      terminal.run("calendar").output.contains("     1  \u{1B}[7m2\u{1B}[27m  3  4  5\n"))
+    #expect(!(terminal.run("calendar", "11", "2026").output.contains("\u{1B}")))
   }
 
-  @Test func `week start moves the columns`() async {
-    let monday = await runner.run("calendar", "1", "2022", "--week-start", "monday")
+  @Test func `week start moves the columns`() {
+    let monday = runner.run("calendar", "1", "2022", "--week-start", "monday")
     #expect(
       monday.output.hasPrefix("    January 2022\nMo Tu We Th Fr Sa Su\n                1  2\n 3  4")
     )
-    let localeStart = await runner.run(
+    let localeStart = runner.run(
       "--locale", "de_DE", "calendar", "1", "2022", "--week-start", "locale")
     #expect(localeStart.output.contains("Mo. Di. Mi. Do. Fr. Sa. So.\n"))
   }
 
-  @Test func `three months side by side`() async {
-    let result = await runner.run("calendar", "-3", "1", "2022")
+  @Test func `three months side by side`() {
+    let result = runner.run("calendar", "-3", "1", "2022")
     #expect(
       result.output == """
            December 2021          January 2022         February 2022
@@ -89,32 +88,32 @@ import ToolboxTestSupport
         """)
   }
 
-  @Test func `three months at the edges of the range show what exists`() async {
-    let first = await runner.run("--json", "calendar", "-3", "1", "1")
+  @Test func `three months at the edges of the range show what exists`() {
+    let first = runner.run("--json", "calendar", "-3", "1", "1")
     #expect(first.status == 0)
     #expect(first.output.components(separatedBy: "\"title\"").count - 1 == 2)
-    let last = await runner.run("calendar", "--three", "12", "9999")
+    let last = runner.run("calendar", "--three", "12", "9999")
     #expect(last.output.hasPrefix("   November 9999         December 9999\n"))
   }
 
-  @Test func `a whole year like cal -y`() async {
-    let result = await runner.run("calendar", "-y", "2022")
+  @Test func `a whole year like cal -y`() {
+    let result = runner.run("calendar", "-y", "2022")
     let lines = result.output.split(separator: "\n", omittingEmptySubsequences: false)
     #expect(lines[0] == "                            2022")
     #expect(lines[1] == "      January               February               March")
     #expect(lines[3] == "                   1         1  2  3  4  5         1  2  3  4  5")
     #expect(lines.count == 37)  // 36 lines and the final newline
-    #expect(await runner.run("calendar", "2022").output == result.output)
+    #expect(runner.run("calendar", "2022").output == result.output)
   }
 
-  @Test func `October 1582 is proleptic Gregorian with 31 days`() async {
-    let result = await runner.run("calendar", "10", "1582")
+  @Test func `October 1582 is proleptic Gregorian with 31 days`() {
+    let result = runner.run("calendar", "10", "1582")
     #expect(result.output.contains(" 3  4  5  6  7  8  9\n"))
     #expect(result.output.hasSuffix("31\n"))
   }
 
-  @Test func `JSON is the seed app's grid`() async {
-    let result = await runner.run(
+  @Test func `JSON is the seed app's grid`() {
+    let result = runner.run(
       "--json", "calendar", "1", "2022", "--locale", "ko_KR", "--today", "2022-01-05")
     #expect(
       result.output == """
@@ -139,14 +138,14 @@ import ToolboxTestSupport
         }
 
         """)
-    let monday = await runner.run("--json", "calendar", "1", "2022", "--week-start", "monday")
+    let monday = runner.run("--json", "calendar", "1", "2022", "--week-start", "monday")
     #expect(monday.output.contains(#""firstWeekdayIndex": 5,"#))
     #expect(monday.output.contains(#""today": null,"#))
     #expect(monday.output.contains(#""weekStart": "monday","#))
   }
 
-  @Test func `several months are wrapped in months`() async {
-    let result = await runner.run("--json", "calendar", "-y", "2022")
+  @Test func `several months are wrapped in months`() {
+    let result = runner.run("--json", "calendar", "-y", "2022")
     #expect(result.output.hasPrefix("{\n  \"months\": [\n"))
     #expect(result.output.components(separatedBy: "\"dayCount\"").count - 1 == 12)
   }
@@ -169,15 +168,15 @@ import ToolboxTestSupport
       "invalid value 'friday' for --week-start (valid: sunday, monday, locale)"
     ),
   ])
-  func `bad arguments are usage errors`(arguments: [String], message: String) async {
-    let result = await runner.run(["calendar"] + arguments)
+  func `bad arguments are usage errors`(arguments: [String], message: String) {
+    let result = runner.run(["calendar"] + arguments)
     #expect(result.status == 64)
     #expect(result.output == "")
     #expect(result.error.hasPrefix("toolbox: calendar: \(message)\nusage: toolbox calendar "))
   }
 
-  @Test func `an unknown locale is a usage error`() async {
-    let result = await runner.run("calendar", "--locale", "kr_KO")
+  @Test func `an unknown locale is a usage error`() {
+    let result = runner.run("calendar", "--locale", "kr_KO")
     #expect(result.status == 64)
     #expect(result.error.hasPrefix("toolbox: calendar: unknown locale 'kr_KO'"))
   }
@@ -185,8 +184,8 @@ import ToolboxTestSupport
   @Test(arguments: [
     ("jan", 1), ("February", 2), ("DEC", 12), ("sept", 9), ("3월", 3), ("ju", nil), ("x", nil),
   ])
-  func `month names are understood`(text: String, month: Int?) async {
-    let result = await runner.run("--json", "calendar", text, "2022")
+  func `month names are understood`(text: String, month: Int?) {
+    let result = runner.run("--json", "calendar", text, "2022")
     if let month {
       #expect(result.output.contains("\"month\": \(month),"))
     } else {
@@ -194,14 +193,14 @@ import ToolboxTestSupport
     }
   }
 
-  @Test func `the config sets the default week start`() async throws {
+  @Test func `the config sets the default week start`() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let config = try folder.write("c.json", #"{"tools": {"calendar": {"weekStart": "monday"}}}"#)
-    let result = await runner.run("--config", config, "calendar", "1", "2022")
+    let result = runner.run("--config", config, "calendar", "1", "2022")
     #expect(result.output.contains("Mo Tu We Th Fr Sa Su"))
     let bad = try folder.write("bad.json", #"{"tools": {"calendar": {"weekStart": "friday"}}}"#)
-    let failed = await runner.run("--config", bad, "calendar")
+    let failed = runner.run("--config", bad, "calendar")
     #expect(failed.status == 78)
     #expect(
       failed.error.hasSuffix(

@@ -4,11 +4,11 @@ import ToolboxTestSupport
 
 @Suite struct ConfigTests {
   /// Runs `toolbox --config <file> <arguments>` with the given config text.
-  func run(config: String, _ arguments: String...) async throws -> RunResult {
+  func run(config: String, _ arguments: String...) throws -> RunResult {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let path = try folder.write("config.json", config)
-    return await ToolboxRunner(tools: [EchoTool.self]).run(["--config", path] + arguments)
+    return ToolboxRunner(tools: [EchoTool.self]).run(["--config", path] + arguments)
   }
 
   @Test(arguments: [
@@ -52,9 +52,9 @@ import ToolboxTestSupport
     (#"{"plugins": {}}"#, "'plugins' must be an array, not an object"),
   ])
   func `a bad config exits 78 with one line naming the key path`(config: String, message: String)
-    async throws
+    throws
   {
-    let result = try await run(config: config, "echo")
+    let result = try run(config: config, "echo")
     #expect(result.status == 78)
     #expect(result.output == "")
     let lines = result.error.split(separator: "\n")
@@ -64,26 +64,26 @@ import ToolboxTestSupport
   }
 
   @Test func `a missing explicit config file is an error, a missing default one is not`()
-    async throws
+    throws
   {
-    let explicit = await ToolboxRunner(tools: [EchoTool.self]).run(
+    let explicit = ToolboxRunner(tools: [EchoTool.self]).run(
       "--config", "/nonexistent/c.json", "echo")
     #expect(explicit.status == 78)
     #expect(explicit.error == "toolbox: config file '/nonexistent/c.json' does not exist\n")
-    let fromEnvironment = await ToolboxRunner(
+    let fromEnvironment = ToolboxRunner(
       tools: [EchoTool.self], environment: Environment(["TOOLBOX_CONFIG": "/nonexistent/c.json"])
     ).run("echo")
     #expect(fromEnvironment.status == 78)
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
-    let defaults = await ToolboxRunner(
+    let defaults = ToolboxRunner(
       tools: [EchoTool.self], environment: Environment(["HOME": folder.path])
     )
     .run("echo")
     #expect(defaults == RunResult(output: "hello\n", error: "", status: 0))
   }
 
-  @Test func `the default config is found through XDG_CONFIG_HOME, then HOME`() async throws {
+  @Test func `the default config is found through XDG_CONFIG_HOME, then HOME`() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     try folder.write("xdg/toolbox/config.json", #"{"tools": {"echo": {"greeting": "from xdg"}}}"#)
@@ -93,26 +93,26 @@ import ToolboxTestSupport
       tools: [EchoTool.self],
       environment: Environment(["HOME": folder.file("home"), "XDG_CONFIG_HOME": folder.file("xdg")])
     )
-    #expect(await xdg.run("echo").output == "from xdg\n")
+    #expect(xdg.run("echo").output == "from xdg\n")
     let home = ToolboxRunner(
       tools: [EchoTool.self], environment: Environment(["HOME": folder.file("home")]))
-    #expect(await home.run("echo").output == "from home\n")
+    #expect(home.run("echo").output == "from home\n")
   }
 
-  @Test func `settings, format and aliases come from the config`() async throws {
+  @Test func `settings, format and aliases come from the config`() throws {
     let config =
       #"{"format": "json", "aliases": {"e": "echo", "shout": "echo say --upper"}, "tools": {"echo": {"greeting": "hey"}}}"#
-    let result = try await run(config: config, "e", "--format", "text")
+    let result = try run(config: config, "e", "--format", "text")
     #expect(result.output == "hey\n")
-    #expect(try await run(config: config, "shout", "hi", "--format", "text").output == "HI\n")
-    #expect(try await run(config: config, "echo", "say").output.hasPrefix("{\n"))
+    #expect(try run(config: config, "shout", "hi", "--format", "text").output == "HI\n")
+    #expect(try run(config: config, "echo", "say").output.hasPrefix("{\n"))
   }
 
-  @Test func `a disabled tool is listed as disabled and exits 69 when run`() async throws {
+  @Test func `a disabled tool is listed as disabled and exits 69 when run`() throws {
     let config = #"{"tools": {"echo": {"enabled": false}}}"#
-    let listing = try await run(config: config, "tools")
+    let listing = try run(config: config, "tools")
     #expect(listing.output == "echo  disabled  builtin  Echo words back.\n")
-    let result = try await run(config: config, "echo", "say")
+    let result = try run(config: config, "echo", "say")
     #expect(result.status == 69)
     #expect(result.error.hasPrefix("toolbox: echo: disabled in config (/"))
     #expect(result.error.hasSuffix("config.json)\n"))
@@ -120,7 +120,7 @@ import ToolboxTestSupport
 
   @Test
   func `an external plugin gets the remaining arguments, the environment and its own exit code`()
-    async throws
+    throws
   {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
@@ -137,24 +137,24 @@ import ToolboxTestSupport
       #"{"plugins": [{"name": "hello", "command": ["\#(script)", "first"], "summary": "Say hello."}]}"#
     )
     let runner = ToolboxRunner(tools: [EchoTool.self], today: .test("2030-01-02"))
-    let result = await runner.run([
+    let result = runner.run([
       "--config", config, "--json", "hello", "--json", "-x", "a b", "--",
     ])
     #expect(result.status == 7)
     #expect(folder.read("args") == "first|--json|-x|a b|--|")
     #expect(folder.read("env") == "json 2030-01-02 \(config)")
-    let listing = await runner.run(["--config", config, "tools"])
+    let listing = runner.run(["--config", config, "tools"])
     #expect(
       listing.output
         == "echo   enabled  builtin   Echo words back.\nhello  enabled  external  Say hello.\n")
   }
 
-  @Test func `a plugin that cannot start exits 69`() async throws {
+  @Test func `a plugin that cannot start exits 69`() throws {
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let config = try folder.write(
       "config.json", #"{"plugins": [{"name": "gone", "command": ["/nonexistent/toolbox-gone"]}]}"#)
-    let result = await ToolboxRunner(tools: [EchoTool.self]).run("--config", config, "gone")
+    let result = ToolboxRunner(tools: [EchoTool.self]).run("--config", config, "gone")
     #expect(result.status == 69)
     #expect(
       result.error
