@@ -25,8 +25,8 @@ public struct DDayTool: Tool {
       "toolbox dday after 160271 --from 1582-01-11",
       "toolbox dday between 2026-01-01 2026-12-25",
       "toolbox dday anniversaries 2026-03-14 --count 5 --years 2",
-      "toolbox --locale ko_KR dday anniversaries 1990-09-20 --lunar --every 0",
-      "toolbox --locale ko_KR dday lived 1990-05-17",
+      "toolbox dday anniversaries 1990-09-20 --lunar --every 0 --locale ko_KR",
+      "toolbox dday lived 1990-05-17 --locale ko_KR",
       "toolbox dday lunar 2025-10-06",
       "toolbox dday solar 2025-06-01 --leap",
     ])
