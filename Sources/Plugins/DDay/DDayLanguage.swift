@@ -26,8 +26,12 @@ struct DDayLanguage: Sendable {
 
   /// The full name of one weekday.
   func weekdayName(_ weekday: Weekday) -> String {
-    let names = weekdayNames
-    return names.indices.contains(weekday.rawValue) ? names[weekday.rawValue] : weekday.englishName
+    Self.weekdayName(weekday, in: weekdayNames)
+  }
+
+  /// The name of a weekday in a list of names, Sunday first (fetched once for many dates).
+  static func weekdayName(_ weekday: Weekday, in names: [String]) -> String {
+    names.indices.contains(weekday.rawValue) ? names[weekday.rawValue] : weekday.englishName
   }
 
   // MARK: - Anniversaries

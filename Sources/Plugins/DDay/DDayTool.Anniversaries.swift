@@ -48,8 +48,7 @@ extension DDayTool {
         name: language.anniversaryName(anniversary.kind, anniversary.n), kind: anniversary.kind,
         n: anniversary.n, date: anniversary.date,
         label: DDayLabel.label(days: today.days(to: anniversary.date)),
-        localizedWeekday: weekdays.indices.contains(anniversary.date.weekday.rawValue)
-          ? weekdays[anniversary.date.weekday.rawValue] : anniversary.date.weekday.englishName)
+        localizedWeekday: DDayLanguage.weekdayName(anniversary.date.weekday, in: weekdays))
     }
     return .document(
       AnniversariesResult(

@@ -30,14 +30,14 @@ extension DDayTool {
     do {
       target = try dates.date(text)
     } catch {
-      throw Self.subcommandTypo(text, arguments) ?? error
+      throw Self.subcommandTypo(text) ?? error
     }
     let from = try arguments.string("from").map { text throws(DDayError) in try dates.date(text) }
     return .document(CountdownResult(from: from ?? context.today(), target: target))
   }
 
   /// A usage error when a target that is not a date looks like a mistyped subcommand (`aftr`).
-  private static func subcommandTypo(_ text: String, _ arguments: ParsedArguments) -> UsageError? {
+  private static func subcommandTypo(_ text: String) -> UsageError? {
     guard text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic }),
       Suggestion.closest(to: text, in: DateReader.words.map(\.word)) == nil,
       let match = Suggestion.closest(to: text, in: subcommandNames)

@@ -18,13 +18,11 @@ struct LunarDate: Sendable, Hashable, CustomStringConvertible {
   /// The same date as text, with the leap flag it was given with (for messages).
   var descriptionWithLeap: String { description + (isLeapMonth ? " (leap month)" : "") }
 
-  /// Parses strict `YYYY-MM-DD` with a month 1...12 and a day 1...30; whether the date exists in its year is
+  /// Splits strict `YYYY-MM-DD` (ASCII digits) into numbers; whether they name a lunar date that exists is
   /// checked by ``KoreanLunarCalendar``.
   ///
-  /// - Parameters:
-  ///   - text: The text.
-  ///   - isLeapMonth: Whether the month is a leap month.
-  /// - Returns: `nil` unless the text has the form `YYYY-MM-DD` (ASCII digits).
+  /// - Parameter text: The text.
+  /// - Returns: The year, month and day, or `nil` unless the text has the form `YYYY-MM-DD`.
   static func parseParts(_ text: String) -> (year: Int, month: Int, day: Int)? {
     let bytes = Array(text.utf8)
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
