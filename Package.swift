@@ -18,14 +18,20 @@ let package = Package(
     .target(
       name: "ToolboxCalendar", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Calendar",
       swiftSettings: staticExecutable),
+    .target(
+      name: "ToolboxDDay", dependencies: ["ToolboxCore"], path: "Sources/Plugins/DDay",
+      swiftSettings: staticExecutable),
     .executableTarget(
       name: "toolbox",
-      dependencies: ["ToolboxCore", "ToolboxCalendar"],
+      dependencies: ["ToolboxCore", "ToolboxCalendar", "ToolboxDDay"],
       swiftSettings: staticExecutable, linkerSettings: staticLinking),
     .target(name: "ToolboxTestSupport", dependencies: ["ToolboxCore"]),
     .testTarget(name: "ToolboxCoreTests", dependencies: ["ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxCalendarTests", dependencies: ["ToolboxCalendar", "ToolboxCore", "ToolboxTestSupport"]),
+    .testTarget(
+      name: "ToolboxDDayTests", dependencies: ["ToolboxDDay", "ToolboxCore", "ToolboxTestSupport"],
+      resources: [.copy("Fixtures")]),
     .testTarget(name: "ToolboxEndToEndTests", dependencies: ["toolbox"]),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,31 @@
+import ToolboxCore
+
+extension DDayTool {
+  static let livedSpec = CommandSpec(
+    name: "lived",
+    abstract: "Show how many days have passed since a birth date.",
+    discussion: """
+      The count is ON − BIRTHDATE in whole days (0 on the day of birth), grouped as the locale writes \
+      numbers (12,345; 12,345일 for Korean). A birth date after ON is an error.
+      """,
+    arguments: [
+      .positional("birthdate", help: "The date of birth (\(dateHelp))."),
+      .option("on", valueName: "date", help: "Count up to this date instead of today."),
+      localeOption,
+    ],
+    examples: [
+      "toolbox dday lived 1990-05-17",
+      "toolbox --locale ko_KR dday lived 1990-05-17 --on 2026-12-02",
+    ])
+
+  func lived(_ arguments: ParsedArguments) throws -> CommandOutput {
+    let birth = try dates.date(arguments.string("birthdate") ?? "")
+    let on =
+      try arguments.string("on").map { text throws(DDayError) in try dates.date(text) }
+      ?? context.today()
+    guard birth <= on else { throw DDayError.birthAfterDate(birth: birth, on: on) }
+    let days = birth.days(to: on)
+    return .document(
+      LivedResult(birth: birth, on: on, days: days, groupedText: try language().dayCount(days)))
+  }
+}

@@ -1,0 +1,77 @@
+import ToolboxCore
+
+extension DDayTool {
+  static let lunarSpec = CommandSpec(
+    name: "lunar",
+    abstract: "Convert a Gregorian date to the Korean lunar calendar (음력), marking leap months.",
+    discussion: """
+      Uses ICU's Korean (dangi) calendar, which agrees with KASI's tables from 1897 to 2050. JSON: \
+      {"solar":"2025-10-06","lunar":"2025-08-15","leap":false}.
+      """,
+    arguments: [
+      .positional("date", help: "The Gregorian date (\(dateHelp))."),
+      localeOption,
+    ],
+    examples: [
+      "toolbox dday lunar 2025-10-06",
+      "toolbox --locale ko_KR dday lunar 2025-07-25",
+    ])
+
+  static let solarSpec = CommandSpec(
+    name: "solar",
+    abstract: "Convert a Korean lunar date to the Gregorian calendar.",
+    discussion: """
+      LUNAR_DATE is YYYY-MM-DD on the lunar calendar; add --leap for the leap month (윤달). A lunar date \
+      that does not exist (day 30 of a 29-day month, a leap month the year lacks) is an error.
+      """,
+    arguments: [
+      .positional("lunar-date", help: "The lunar date, YYYY-MM-DD."),
+      .flag("leap", help: "The month is the year's leap month (윤달)."),
+      localeOption,
+    ],
+    examples: [
+      "toolbox dday solar 2025-08-15",
+      "toolbox --locale ko_KR dday solar 2025-06-01 --leap",
+    ])
+
+  func lunar(_ arguments: ParsedArguments) throws -> CommandOutput {
+    let text = arguments.string("date") ?? ""
+    let solar = try dates.date(text)
+    let calendar = KoreanLunarCalendar()
+    guard let lunar = calendar.lunarDate(of: solar) else {
+      throw InternalError("ICU could not convert '\(solar)' to the dangi calendar")
+    }
+    guard KoreanLunarCalendar.yearRange.contains(lunar.year) else {
+      throw DDayError.lunarYearOutOfRange(solar: solar, lunarYear: lunar.year)
+    }
+    return .document(
+      LunarConversionResult(
+        solar: solar, lunar: lunar, direction: .toLunar,
+        localizedText: try language().lunarText(lunar)))
+  }
+
+  func solar(_ arguments: ParsedArguments) throws -> CommandOutput {
+    let text = arguments.string("lunar-date") ?? ""
+    let isLeap = arguments.flag("leap")
+    guard let (year, month, day) = LunarDate.parseParts(text) else {
+      if DateReader.isLongYearDate(text) { throw DDayError.dateOutOfRange(text) }
+      throw DDayError.malformedLunarDate(text)
+    }
+    guard KoreanLunarCalendar.yearRange.contains(year) else {
+      throw DDayError.dateOutOfRange(text)
+    }
+    let lunar = LunarDate(year: year, month: month, day: day, isLeapMonth: isLeap)
+    let calendar = KoreanLunarCalendar()
+    guard let dayNumber = calendar.dayNumber(of: lunar) else {
+      throw DDayError.nonexistentLunarDate(
+        lunar.descriptionWithLeap, reason: calendar.reasonForNonexistence(of: lunar))
+    }
+    guard let solar = CivilDate(dayNumber: dayNumber) else {
+      throw DDayError.resultOutOfRange("the solar date of lunar '\(lunar.descriptionWithLeap)'")
+    }
+    return .document(
+      LunarConversionResult(
+        solar: solar, lunar: lunar, direction: .toSolar,
+        localizedText: try language().dateWithWeekday(solar)))
+  }
+}

@@ -1,0 +1,87 @@
+import ToolboxCore
+
+/// Reads the dates and day counts the dday commands accept.
+///
+/// Dates are strict `YYYY-MM-DD` (proleptic Gregorian, 0001-01-01...9999-12-31) or one of the words `today`,
+/// `tomorrow` and `yesterday`, relative to the invocation's today (`--today`, `TOOLBOX_TODAY`, else the
+/// clock).
+struct DateReader: Sendable {
+  /// The date `today` stands for.
+  let today: CivilDate
+
+  /// The date words, with their offsets from today.
+  static let words: [(word: String, offset: Int)] = [
+    ("today", 0), ("tomorrow", 1), ("yesterday", -1),
+  ]
+
+  /// Reads one date.
+  ///
+  /// - Parameter text: `YYYY-MM-DD`, `today`, `tomorrow` or `yesterday` (any letter case).
+  /// - Returns: The date.
+  /// - Throws: ``DDayError`` (65): malformed text, a date that does not exist, or one outside 0001...9999.
+  func date(_ text: String) throws(DDayError) -> CivilDate {
+    let lowered = text.lowercased()
+    if let entry = Self.words.first(where: { $0.word == lowered }) {
+      guard let date = today.adding(days: entry.offset) else {
+        throw .dateOutOfRange(text)
+      }
+      return date
+    }
+    switch CivilDate.parse(text) {
+    case .valid(let date):
+      return date
+    case .nonexistent:
+      // A year of 0000 is well-formed but outside the range; anything else names a day that does not exist.
+      if text.hasPrefix("0000") { throw .dateOutOfRange(text) }
+      throw .nonexistentDate(text)
+    case .malformed:
+      if Self.isLongYearDate(text) { throw .dateOutOfRange(text) }
+      let isWord = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
+      let suggestion = isWord ? Suggestion.closest(to: text, in: Self.words.map(\.word)) : nil
+      throw .malformedDate(text, suggestion: suggestion)
+    }
+  }
+
+  /// Whether `text` is a date with a year of five or more digits (`10000-01-01`), which is well-formed but
+  /// after 9999-12-31.
+  static func isLongYearDate(_ text: String) -> Bool {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].utf8.count > 4, parts[1].utf8.count == 2,
+      parts[2].utf8.count == 2
+    else { return false }
+    return parts.allSatisfy {
+      $0.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+  }
+
+  /// Reads a count of days, years or items: a non-negative decimal integer of ASCII digits.
+  ///
+  /// - Parameters:
+  ///   - text: The text.
+  ///   - display: How to name the argument in messages (`<days>`, `--every`).
+  ///   - arguments: The parsed command line, for the usage line of errors.
+  /// - Returns: The count, 0...Int.max.
+  /// - Throws: ``UsageError`` (64): negative, not an integer, or larger than any 64-bit integer.
+  static func count(_ text: String, display: String, arguments: ParsedArguments) throws(UsageError)
+    -> Int
+  {
+    let digits = text.utf8
+    let isDigits =
+      !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    guard isDigits else {
+      let isNegative =
+        text.hasPrefix("-") && text.utf8.count > 1
+        && text.utf8.dropFirst().allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+      throw arguments.usageError(
+        isNegative
+          ? "\(display) must not be negative, not '\(text)'"
+          : "invalid value '\(text)' for \(display): expected a non-negative integer",
+        code: "invalid_value")
+    }
+    guard let value = Int(text, radix: 10) else {
+      throw arguments.usageError(
+        "value '\(text)' for \(display) is larger than any 64-bit integer", code: "out_of_range")
+    }
+    return value
+  }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+/// The dday tool through the built binary, as a user's shell runs it (today is 2026-12-02).
+@Suite struct DDayEndToEndTests {
+  func run(_ arguments: String...) throws -> ProcessResult { try Toolbox.run(arguments) }
+
+  func expectSuccess(_ arguments: [String], _ output: String) throws {
+    let result = try Toolbox.run(arguments)
+    #expect(result.output == output, "\(arguments)")
+    #expect(result.error == "", "\(arguments)")
+    #expect(result.status == 0, "\(arguments)")
+  }
+
+  // MARK: - Every command, text and JSON
+
+  @Test func `countdown`() throws {
+    try expectSuccess(["dday", "2026-12-25"], "D-23\n")
+    try expectSuccess(["dday", "today"], "D-Day\n")
+    try expectSuccess(["dday", "2026-11-27"], "D+5\n")
+    try expectSuccess(
+      ["--json", "dday", "2026-11-27"],
+      """
+      {
+        "days": -5,
+        "from": "2026-12-02",
+        "label": "D+5",
+        "target": "2026-11-27"
+      }
+
+      """)
+    try expectSuccess(["dday", "2026-12-25", "--from", "2026-12-24"], "D-1\n")
+  }
+
+  @Test func `before and after`() throws {
+    try expectSuccess(["dday", "before", "160271", "--from", "2020-11-01"], "1582-01-11 Monday\n")
+    try expectSuccess(
+      ["--locale", "ko_KR", "dday", "after", "100", "--from", "2020-11-01"], "2021-02-09 화요일\n")
+    try expectSuccess(
+      ["--json", "dday", "before", "160271", "--from", "2020-11-01"],
+      """
+      {
+        "date": "1582-01-11",
+        "days": 160271,
+        "direction": "before",
+        "from": "2020-11-01",
+        "weekday": "Monday"
+      }
+
+      """)
+    try expectSuccess(
+      ["--json", "dday", "after", "3652058", "--from", "0001-01-01"],
+      """
+      {
+        "date": "9999-12-31",
+        "days": 3652058,
+        "direction": "after",
+        "from": "0001-01-01",
+        "weekday": "Friday"
+      }
+
+      """)
+  }
+
+  @Test func `between`() throws {
+    try expectSuccess(["dday", "between", "2026-12-25", "2026-01-01"], "-358\n")
+    try expectSuccess(
+      ["--json", "dday", "between", "2026-01-01", "2026-12-25"],
+      "{\n  \"days\": 358,\n  \"from\": \"2026-01-01\",\n  \"to\": \"2026-12-25\"\n}\n")
+  }
+
+  @Test func `anniversaries`() throws {
+    try expectSuccess(
+      ["dday", "anniversaries", "2026-03-14", "--count", "2", "--years", "1"],
+      """
+      100 days         2026-06-21  Sunday   D+164
+      200 days         2026-09-29  Tuesday  D+64
+      1st anniversary  2027-03-14  Sunday   D-102
+
+      """)
+    try expectSuccess(
+      ["--locale", "ko_KR", "dday", "anniversaries", "2024-02-29", "--every", "0", "--years", "2"],
+      """
+      1주년  2025-02-28  금요일  D+642
+      2주년  2026-02-28  토요일  D+277
+
+      """)
+    try expectSuccess(
+      [
+        "--json", "dday", "anniversaries", "2026-08-25", "--count", "1", "--years", "1",
+        "--zero-based",
+      ],
+      """
+      {
+        "countStartDay": false,
+        "items": [
+          {
+            "date": "2026-12-03",
+            "kind": "days",
+            "label": "D-1",
+            "n": 100,
+            "name": "100 days"
+          },
+          {
+            "date": "2027-08-25",
+            "kind": "years",
+            "label": "D-266",
+            "n": 1,
+            "name": "1st anniversary"
+          }
+        ],
+        "start": "2026-08-25"
+      }
+
+      """)
+    // A lunar birthday: 2025-10-06 is lunar 8/15, which falls on 2026-09-25 and 2027-09-15.
+    try expectSuccess(
+      ["dday", "anniversaries", "2025-10-06", "--lunar", "--every", "0", "--years", "2"],
+      """
+      1st anniversary  2026-09-25  Friday     D+68
+      2nd anniversary  2027-09-15  Wednesday  D-287
+
+      """)
+  }
+
+  @Test func `lived`() throws {
+    try expectSuccess(["dday", "lived", "1990-05-17"], "13,348\n")
+    try expectSuccess(["--locale", "ko_KR", "dday", "lived", "1990-05-17"], "13,348일\n")
+    try expectSuccess(["--locale", "de_DE", "dday", "lived", "1990-05-17"], "13.348\n")
+    try expectSuccess(
+      ["--json", "dday", "lived", "1990-05-17", "--on", "2000-01-01"],
+      "{\n  \"birth\": \"1990-05-17\",\n  \"days\": 3516,\n  \"on\": \"2000-01-01\"\n}\n")
+  }
+
+  @Test func `lunar and solar`() throws {
+    try expectSuccess(["dday", "lunar", "2025-10-06"], "2025-08-15\n")
+    try expectSuccess(["--locale", "ko_KR", "dday", "lunar", "2025-07-25"], "음력 2025년 윤6월 1일\n")
+    try expectSuccess(
+      ["--json", "dday", "lunar", "2025-10-06"],
+      "{\n  \"leap\": false,\n  \"lunar\": \"2025-08-15\",\n  \"solar\": \"2025-10-06\"\n}\n")
+    try expectSuccess(["dday", "solar", "2025-06-01", "--leap"], "2025-07-25 Friday\n")
+    try expectSuccess(
+      ["--json", "dday", "solar", "2025-06-01", "--leap"],
+      "{\n  \"leap\": true,\n  \"lunar\": \"2025-06-01\",\n  \"solar\": \"2025-07-25\"\n}\n")
+  }
+
+  @Test func `locale from the environment`() throws {
+    var environment = Toolbox.cleanEnvironment()
+    environment["LANG"] = "ko_KR.UTF-8"
+    let result = try Toolbox.run(["dday", "lived", "1990-05-17"], environment: environment)
+    #expect(result.output == "13,348일\n")
+    environment["LC_ALL"] = "C"
+    let english = try Toolbox.run(["dday", "lived", "1990-05-17"], environment: environment)
+    #expect(english.output == "13,348\n")
+  }
+
+  @Test func `help shows an example of each command`() throws {
+    let result = try run("dday", "--help")
+    #expect(result.status == 0)
+    for command in ["before", "after", "between", "anniversaries", "lived", "lunar", "solar"] {
+      #expect(result.output.contains("  toolbox dday \(command) "), "\(command)")
+    }
+    #expect(result.output.contains("  toolbox dday 2026-12-25\n"))
+    #expect(try run("help", "dday", "anniversaries").output.contains("--zero-based"))
+  }
+
+  // MARK: - Bad input
+
+  @Test(arguments: [
+    (["dday", "2021-02-30"], 65, "nonexistent_date", "date '2021-02-30' does not exist"),
+    (["dday", "2021-13-01"], 65, "nonexistent_date", "date '2021-13-01' does not exist"),
+    (
+      ["dday", "0000-01-01"], 65, "date_out_of_range",
+      "date '0000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"
+    ),
+    (
+      ["dday", "10000-01-01"], 65, "date_out_of_range",
+      "date '10000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"
+    ),
+    (
+      ["dday", "before", "-1"], 64, "invalid_value",
+      "<days> must not be negative, not '-1'"
+    ),
+    (
+      ["dday", "after", "ten"], 64, "invalid_value",
+      "invalid value 'ten' for <days>: expected a non-negative integer"
+    ),
+    (
+      ["dday", "after", "99999999999999999999"], 64, "out_of_range",
+      "value '99999999999999999999' for <days> is larger than any 64-bit integer"
+    ),
+    (
+      ["dday", "before", "739952"], 64, "out_of_range",
+      "739952 days before '2026-12-02' is outside the supported range 0001-01-01 to 9999-12-31"
+    ),
+    (
+      ["dday", "lived", "2030-01-01"], 65, "birth_after_date",
+      "birth date '2030-01-01' is after '2026-12-02'"
+    ),
+    (
+      ["dday", "solar", "2025-02-30"], 65, "nonexistent_lunar_date",
+      "lunar date '2025-02-30' does not exist: month 2 of lunar year 2025 has 29 days"
+    ),
+    (
+      ["dday", "solar", "2024-06-01", "--leap"], 65, "nonexistent_lunar_date",
+      "lunar date '2024-06-01 (leap month)' does not exist: lunar year 2024 has no leap month"
+    ),
+  ])
+  func `bad input exits with the documented code and one line`(
+    arguments: [String], status: Int32, code: String, message: String
+  ) throws {
+    let text = try Toolbox.run(arguments)
+    #expect(text.status == status)
+    #expect(text.output == "")
+    #expect(text.error.split(separator: "\n").first.map(String.init) == "toolbox: dday: \(message)")
+    let json = try Toolbox.run(["--json"] + arguments)
+    #expect(json.status == status)
+    #expect(json.output == "")
+    #expect(
+      json.error
+        == "{\"error\":{\"code\":\"\(code)\",\"message\":\"\(message)\",\"tool\":\"dday\"}}\n")
+  }
+}
