@@ -32,7 +32,8 @@ let package = Package(
     .testTarget(
       name: "ToolboxDDayTests", dependencies: ["ToolboxDDay", "ToolboxCore", "ToolboxTestSupport"],
       resources: [.copy("Fixtures")]),
-    .testTarget(name: "ToolboxEndToEndTests", dependencies: ["toolbox"]),
+    .testTarget(
+      name: "ToolboxEndToEndTests", dependencies: ["toolbox", "ToolboxCore", "ToolboxTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )
