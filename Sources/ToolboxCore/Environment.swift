@@ -1,4 +1,8 @@
-import FoundationEssentials
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
 /// The process environment as a value, so tools and tests never read globals.
 public struct Environment: Sendable, Equatable {
@@ -10,8 +14,24 @@ public struct Environment: Sendable, Equatable {
   /// - Parameter variables: The variables.
   public init(_ variables: [String: String] = [:]) { self.variables = variables }
 
-  /// The environment of this process. The only place that reads `ProcessInfo`.
-  public static var process: Environment { Environment(ProcessInfo.processInfo.environment) }
+  /// The environment of this process, read from `environ` (the only place that reads it). Reading it
+  /// directly rather than through `ProcessInfo` keeps Foundation's process-info set-up out of start-up.
+  public static var process: Environment {
+    var variables: [String: String] = [:]
+    #if canImport(Darwin)
+      guard var entry = _NSGetEnviron()?.pointee else { return Environment() }
+    #else
+      var entry = environ
+    #endif
+    while let pointer = entry.pointee {
+      let text = String(cString: pointer)
+      if let equals = text.firstIndex(of: "=") {
+        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      }
+      entry += 1
+    }
+    return Environment(variables)
+  }
 
   /// The value of a variable, treating an empty value as unset.
   public subscript(name: String) -> String? {

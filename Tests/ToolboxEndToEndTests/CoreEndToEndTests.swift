@@ -158,3 +158,39 @@ import Testing
         "    2022년 01월\n"))
   }
 }
+
+/// The calendar against `cal` itself (Debian's ncal package), where it is installed: from 1753, when Debian's
+/// `cal` stops using the Julian calendar, the two must print the same thing (cal pads lines with spaces).
+@Suite(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/cal")))
+struct CalendarMatchesCalTests {
+  static func cal(_ arguments: [String]) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/cal")
+    process.arguments = arguments
+    process.environment = ["LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+      .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  @Test(arguments: [
+    ["1", "2022"], ["2", "2024"], ["9", "1752"], ["12", "9999"], ["-3", "1", "2022"], ["-y", "2022"],
+    ["-y", "1753"], ["-y", "2026"], ["-y", "9999"],
+  ])
+  func `toolbox calendar prints what cal prints`(arguments: [String]) throws {
+    let ours = try Toolbox.run(["calendar"] + arguments)
+    #expect(ours.status == 0)
+    if arguments == ["9", "1752"] {
+      // September 1752 is Debian cal's Julian-to-Gregorian switch (2 → 14); toolbox is proleptic.
+      #expect(try Self.cal(arguments) != ours.output)
+    } else {
+      #expect(try Self.cal(arguments) == ours.output)
+    }
+  }
+}
