@@ -173,14 +173,17 @@ struct CalendarMatchesCalTests {
     try process.run()
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
-    var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-      .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
+    var lines = String(decoding: data, as: UTF8.self).split(
+      separator: "\n", omittingEmptySubsequences: false
+    )
+    .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
     while lines.last?.isEmpty == true { lines.removeLast() }
     return lines.joined(separator: "\n") + "\n"
   }
 
   @Test(arguments: [
-    ["1", "2022"], ["2", "2024"], ["9", "1752"], ["12", "9999"], ["-3", "1", "2022"], ["-y", "2022"],
+    ["1", "2022"], ["2", "2024"], ["9", "1752"], ["12", "9999"], ["-3", "1", "2022"],
+    ["-y", "2022"],
     ["-y", "1753"], ["-y", "2026"], ["-y", "9999"],
   ])
   func `toolbox calendar prints what cal prints`(arguments: [String]) throws {
