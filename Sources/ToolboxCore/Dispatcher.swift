@@ -81,7 +81,9 @@ public struct Dispatcher: Sendable {
   /// - Parameter arguments: The words after `toolbox`.
   /// - Returns: The exit status.
   public func run(_ arguments: [String]) -> ExitCode {
-    var invocation = Invocation(format: Self.prescanFormat(arguments))
+    var invocation = Invocation(
+      format: Self.prescanFormat(arguments),
+      quiet: arguments.prefix { $0 != "--" }.contains { $0 == "-q" || $0 == "--quiet" })
     let status: ExitCode
     do {
       status = try dispatch(arguments, &invocation)
@@ -97,6 +99,8 @@ public struct Dispatcher: Sendable {
   /// What is known about the invocation so far, for error reporting.
   struct Invocation {
     var format: OutputFormat
+    /// `--quiet`: errors print without their hint line.
+    var quiet: Bool
     var tool: String?
   }
 
@@ -493,7 +497,7 @@ public struct Dispatcher: Sendable {
     case .text:
       let prefix = invocation.tool.map { "toolbox: \($0): " } ?? "toolbox: "
       var text = prefix + error.description + "\n"
-      if let hint = error.hint { text += hint + "\n" }
+      if let hint = error.hint, !invocation.quiet { text += hint + "\n" }
       console.writeError(text)
     }
     return error.exitCode

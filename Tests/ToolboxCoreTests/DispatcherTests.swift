@@ -89,6 +89,12 @@ import ToolboxTestSupport
     #expect(result.status == status)
   }
 
+  @Test func `--quiet keeps the error line and drops the hint`() {
+    let result = runner.run("echo", "say", "--uper", "-q")
+    #expect(result.error == "toolbox: echo: unknown option '--uper' (did you mean '--upper'?)\n")
+    #expect(result.status == 64)
+  }
+
   @Test func `errors in JSON mode are the JSON error object on stderr`() {
     let result = runner.run("echo", "fail", "--json")
     #expect(result.output == "")
