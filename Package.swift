@@ -18,15 +18,28 @@ let package = Package(
     .target(
       name: "ToolboxCalendar", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Calendar",
       swiftSettings: staticExecutable),
+    .target(
+      name: "ToolboxSearch", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Search",
+      swiftSettings: staticExecutable),
     .executableTarget(
       name: "toolbox",
-      dependencies: ["ToolboxCore", "ToolboxCalendar"],
+      dependencies: ["ToolboxCore", "ToolboxCalendar", "ToolboxSearch"],
       swiftSettings: staticExecutable, linkerSettings: staticLinking),
+    // The HTTP helper `toolbox search` runs for each exchange (as git runs git-remote-http): the only binary
+    // that links FoundationNetworking, which cannot be linked fully statically (no static libcurl) and would
+    // cost every other command 5-9 ms of start-up.
+    .executableTarget(
+      name: "toolbox-search-http",
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
     .target(name: "ToolboxTestSupport", dependencies: ["ToolboxCore"]),
     .testTarget(name: "ToolboxCoreTests", dependencies: ["ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxCalendarTests", dependencies: ["ToolboxCalendar", "ToolboxCore", "ToolboxTestSupport"]),
-    .testTarget(name: "ToolboxEndToEndTests", dependencies: ["toolbox"]),
+    .testTarget(
+      name: "ToolboxSearchTests",
+      dependencies: ["ToolboxSearch", "ToolboxCore", "ToolboxTestSupport", "toolbox-search-http"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(name: "ToolboxEndToEndTests", dependencies: ["toolbox", "toolbox-search-http"]),
   ],
   swiftLanguageModes: [.v6]
 )

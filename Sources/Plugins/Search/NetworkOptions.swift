@@ -1,0 +1,108 @@
+import ToolboxCore
+
+/// Where and how patiently to ask, from the command line over the config.
+struct NetworkOptions: Sendable, Equatable {
+  /// The server, without a trailing slash.
+  let baseURL: String
+  /// The overall deadline of one attempt, in seconds.
+  let timeout: Double
+  /// How many times a failed attempt is retried.
+  let retries: Int
+  /// How long cached answers stay fresh, or `nil` when the cache is off (`--no-cache`, `cacheSeconds` 0).
+  let cacheLifetime: Double?
+  /// `--url`: print the URL, send nothing.
+  let urlOnly: Bool
+
+  /// Reads `--base-url`, `--timeout`, `--retries`, `--no-cache` and `--url`.
+  ///
+  /// - Throws: ``UsageError`` for a value out of range.
+  init(_ arguments: ParsedArguments, settings: SearchSettings) throws(UsageError) {
+    if let text = arguments.string("base-url") {
+      guard let url = SearchSettings.normalizedBaseURL(text) else {
+        throw arguments.usageError(
+          "invalid value '\(text)' for --base-url: expected an http or https URL without a query, "
+            + "e.g. http://127.0.0.1:8080",
+          code: "invalid_value")
+      }
+      baseURL = url
+    } else {
+      baseURL = settings.baseURL
+    }
+    if let text = arguments.string("timeout") {
+      guard let seconds = Double(argument: text), SearchSettings.timeoutRange.contains(seconds)
+      else {
+        throw arguments.usageError(
+          "invalid value '\(text)' for --timeout: expected seconds above 0, at most 3600",
+          code: "invalid_value")
+      }
+      timeout = seconds
+    } else {
+      timeout = settings.timeoutSeconds
+    }
+    if let text = arguments.string("retries") {
+      guard let count = Int(argument: text), SearchSettings.retryRange.contains(count) else {
+        throw arguments.usageError(
+          "invalid value '\(text)' for --retries: expected 0-10", code: "invalid_value")
+      }
+      retries = count
+    } else {
+      retries = settings.retries
+    }
+    let cacheOff = arguments.flag("no-cache") || settings.cacheSeconds == 0
+    cacheLifetime = cacheOff ? nil : Double(settings.cacheSeconds)
+    urlOnly = arguments.flag("url")
+  }
+}
+
+/// Checks of single values shared by search and lookup.
+enum ValueCheck {
+  /// The `--country` value (else the config's), checked to be two letters.
+  static func country(_ arguments: ParsedArguments, settings: SearchSettings) throws(UsageError)
+    -> String
+  {
+    guard let text = arguments.string("country") else { return settings.country }
+    guard SearchSettings.isCountryCode(text) else {
+      throw arguments.usageError(
+        "invalid country '\(text)': expected a two-letter country code such as US, KR or JP",
+        code: "invalid_value")
+    }
+    return text
+  }
+
+  /// An integer option within a range, if given.
+  static func integer(
+    _ name: String, in range: ClosedRange<Int>, _ arguments: ParsedArguments
+  ) throws(UsageError) -> Int? {
+    guard let text = arguments.string(name) else { return nil }
+    guard let value = Int(argument: text), range.contains(value) else {
+      let expectation =
+        range.upperBound == Int.max
+        ? "an integer of at least \(range.lowerBound)"
+        : "\(range.lowerBound)-\(range.upperBound)"
+      throw arguments.usageError(
+        "invalid value '\(text)' for --\(name): expected \(expectation)", code: "invalid_value")
+    }
+    return value
+  }
+
+  /// The `--callback` name, if given: a JavaScript identifier (dots allowed), as JSONP needs.
+  static func callback(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+    guard let name = arguments.string("callback") else { return nil }
+    func isLetter(_ byte: UInt8) -> Bool {
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+        || byte == UInt8(ascii: "$")
+    }
+    guard let first = name.utf8.first, isLetter(first),
+      name.utf8.allSatisfy({
+        isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+          || $0 == UInt8(ascii: ".")
+      })
+    else {
+      throw arguments.usageError(
+        "invalid value '\(name)' for --callback: expected a JavaScript function name such as wsSearchCB",
+        code: "invalid_value")
+    }
+    return name
+  }
+}
