@@ -35,12 +35,12 @@ public struct ArgumentParser: Sendable {
     while index < arguments.count {
       let token = arguments[index]
       index += 1
+      if !optionsEnded, token == "--" {
+        optionsEnded = true
+        continue
+      }
       if optionsEnded || !(Self.looksLikeOption(token) || startsWithDeclaredShort(token)) {
-        if !optionsEnded, token == "--" {
-          optionsEnded = true
-        } else {
-          positionals.append(token)
-        }
+        positionals.append(token)
         continue
       }
       if token.hasPrefix("--") {
