@@ -45,7 +45,9 @@ public struct HelperHTTPClient: HTTPClient {
     let frame = Self.requestFrame(request)
     let result = await withCheckedContinuation {
       (continuation: CheckedContinuation<Result<HTTPResponse, UnavailableError>, Never>) in
-      DispatchQueue.global().async {
+      // A queue of its own is overcommitting: the blocking exchange gets a thread at once instead of
+      // waiting for one of the global pool's (as many as there are cores).
+      DispatchQueue(label: "toolbox-search-http").async {
         continuation.resume(
           returning: Self.exchange(
             helper: helper, environment: environment.variables, frame: frame,

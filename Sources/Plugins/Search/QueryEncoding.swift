@@ -7,9 +7,12 @@
 enum QueryEncoding {
   /// Encodes one query value (or name).
   ///
-  /// - Parameter value: The text.
+  /// - Parameters:
+  ///   - value: The text.
+  ///   - keepingCommas: Whether `,` stays as it is, for the id lists of lookups, which Apple documents with
+  ///     plain commas (`amgArtistId=468749,5723`).
   /// - Returns: The encoded text, ASCII only.
-  static func encode(_ value: String) -> String {
+  static func encode(_ value: String, keepingCommas: Bool = false) -> String {
     var output: [UInt8] = []
     output.reserveCapacity(value.utf8.count)
     for byte in value.utf8 {
@@ -20,6 +23,8 @@ enum QueryEncoding {
         output.append(byte)
       case UInt8(ascii: " "):
         output.append(UInt8(ascii: "+"))
+      case UInt8(ascii: ",") where keepingCommas:
+        output.append(byte)
       default:
         output.append(UInt8(ascii: "%"))
         output.append(hexDigits[Int(byte >> 4)])
@@ -31,10 +36,14 @@ enum QueryEncoding {
 
   /// A query string from ordered name/value pairs: `name=value&…`, each part encoded.
   ///
-  /// - Parameter items: The pairs, in the order they are sent.
+  /// - Parameters:
+  ///   - items: The pairs, in the order they are sent.
+  ///   - lists: The names whose values are comma-separated lists (commas kept as they are).
   /// - Returns: The query, without the leading `?`.
-  static func query(_ items: [(name: String, value: String)]) -> String {
-    items.map { encode($0.name) + "=" + encode($0.value) }.joined(separator: "&")
+  static func query(_ items: [(name: String, value: String)], lists: Set<String> = []) -> String {
+    items.map {
+      encode($0.name) + "=" + encode($0.value, keepingCommas: lists.contains($0.name))
+    }.joined(separator: "&")
   }
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)

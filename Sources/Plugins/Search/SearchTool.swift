@@ -79,7 +79,8 @@ public struct SearchTool: Tool {
   func perform(
     _ endpoint: String, _ items: [(name: String, value: String)], _ network: NetworkOptions
   ) async throws -> CommandOutput {
-    let url = network.baseURL + "/" + endpoint + "?" + QueryEncoding.query(items)
+    let lists = Set(Self.lookupKeys.map(\.parameter))
+    let url = network.baseURL + "/" + endpoint + "?" + QueryEncoding.query(items, lists: lists)
     if network.urlOnly { return .document(URLResult(url: url)) }
     let isJSONP = items.contains { $0.name == "callback" }
     let cache = network.cacheLifetime.flatMap {
