@@ -30,6 +30,7 @@ let package = Package(
     // cost every other command 5-9 ms of start-up.
     .executableTarget(
       name: "toolbox-search-http",
+      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
     .target(name: "ToolboxTestSupport", dependencies: ["ToolboxCore"]),
     .testTarget(name: "ToolboxCoreTests", dependencies: ["ToolboxCore", "ToolboxTestSupport"]),
