@@ -291,7 +291,7 @@ public struct HelperHTTPClient: HTTPClient {
         _ = SystemProcessRunner.wait(for: pid)
         return nil
       }
-      usleep(1000)
+      usleep(100)
     }
   }
 
