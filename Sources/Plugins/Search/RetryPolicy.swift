@@ -92,14 +92,3 @@ struct RetryPolicy: Sendable {
     "Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
   ]
 }
-
-extension String {
-  /// The text without leading and trailing spaces and tabs.
-  func trimmingSpaces() -> String {
-    let scalars = unicodeScalars
-    guard let first = scalars.firstIndex(where: { $0 != " " && $0 != "\t" }),
-      let last = scalars.lastIndex(where: { $0 != " " && $0 != "\t" })
-    else { return "" }
-    return String(scalars[first...last])
-  }
-}

@@ -54,19 +54,3 @@ struct SearchResults: CommandResult {
       .joined(separator: "\n")
   }
 }
-
-extension String {
-  /// The text shortened to at most `width` display columns, ending with `…` when cut.
-  func truncated(to width: Int) -> String {
-    guard displayWidth > width else { return self }
-    var result = ""
-    var used = 0
-    for character in self {
-      let characterWidth = String(character).displayWidth
-      if used + characterWidth > width - 1 { break }
-      result.append(character)
-      used += characterWidth
-    }
-    return result + "…"
-  }
-}

@@ -108,10 +108,3 @@ public struct SearchTool: Tool {
     return value
   }
 }
-
-/// The result of `--url`.
-struct URLResult: CommandResult {
-  let url: String
-
-  func text(style: TextStyle) -> String { url }
-}
