@@ -166,8 +166,8 @@ import Testing
       #expect(!libraries.contains("libcurl"), "\(arguments)")
     }
     let helper = Toolbox.productsDirectory.appendingPathComponent("toolbox-search-http").path
+    // libcurl is a shared library of the helper in every build (its Swift libraries are static in release).
     let helperLibraries = try loadedLibraries([], binary: helper)
-    #expect(helperLibraries.contains("FoundationNetworking"))
     #expect(helperLibraries.contains("libcurl"))
   }
 }
