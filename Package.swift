@@ -21,10 +21,20 @@ let package = Package(
     .target(
       name: "ToolboxDDay", dependencies: ["ToolboxCore"], path: "Sources/Plugins/DDay",
       swiftSettings: staticExecutable),
+    .target(
+      name: "ToolboxSearch", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Search",
+      swiftSettings: staticExecutable),
     .executableTarget(
       name: "toolbox",
-      dependencies: ["ToolboxCore", "ToolboxCalendar", "ToolboxDDay"],
+      dependencies: ["ToolboxCore", "ToolboxCalendar", "ToolboxDDay", "ToolboxSearch"],
       swiftSettings: staticExecutable, linkerSettings: staticLinking),
+    // The HTTP helper `toolbox search` runs for each exchange (as git runs git-remote-http): the only binary
+    // that links FoundationNetworking, which cannot be linked fully statically (no static libcurl) and would
+    // cost every other command 5-9 ms of start-up.
+    .executableTarget(
+      name: "toolbox-search-http",
+      swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
+      linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
     .target(name: "ToolboxTestSupport", dependencies: ["ToolboxCore"]),
     .testTarget(name: "ToolboxCoreTests", dependencies: ["ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
@@ -33,7 +43,12 @@ let package = Package(
       name: "ToolboxDDayTests", dependencies: ["ToolboxDDay", "ToolboxCore", "ToolboxTestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "ToolboxEndToEndTests", dependencies: ["toolbox", "ToolboxCore", "ToolboxTestSupport"]),
+      name: "ToolboxSearchTests",
+      dependencies: ["ToolboxSearch", "ToolboxCore", "ToolboxTestSupport", "toolbox-search-http"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "ToolboxEndToEndTests",
+      dependencies: ["toolbox", "toolbox-search-http", "ToolboxCore", "ToolboxTestSupport"]),
   ],
   swiftLanguageModes: [.v6]
 )

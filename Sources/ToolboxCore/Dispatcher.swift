@@ -145,7 +145,9 @@ public struct Dispatcher: Sendable {
 
     // Globals may also follow the tool name.
     var later = GlobalOptions()
-    rest = try later.extract(from: Array(rest.dropFirst()), leadingOnly: false)
+    var owned: Set<String> = []
+    if case .builtIn(let tool) = entry { owned = tool.descriptor.ownedOptionNames }
+    rest = try later.extract(from: Array(rest.dropFirst()), leadingOnly: false, keeping: owned)
     if let path = later.configPath, path != globals.configPath {
       config = try loadConfig(explicitPath: path)
       registry = try makeRegistry(config)

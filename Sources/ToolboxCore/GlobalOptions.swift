@@ -60,11 +60,14 @@ public struct GlobalOptions: Sendable, Equatable {
   ///   - arguments: The words.
   ///   - leadingOnly: Stop at the first word that is not a global option (before the tool name), instead of
   ///     scanning up to `--`.
+  ///   - keeping: Global option names left in place for the command to parse
+  ///     (``ToolDescriptor/ownedOptionNames``).
   /// - Returns: The words that remain, in order.
   /// - Throws: ``UsageError`` for a global option with a missing or invalid value; with `leadingOnly`, also
   ///   for an unknown option before the tool name.
-  mutating func extract(from arguments: [String], leadingOnly: Bool) throws(UsageError) -> [String]
-  {
+  mutating func extract(
+    from arguments: [String], leadingOnly: Bool, keeping: Set<String> = []
+  ) throws(UsageError) -> [String] {
     var remaining: [String] = []
     var index = 0
     while index < arguments.count {
@@ -74,7 +77,7 @@ public struct GlobalOptions: Sendable, Equatable {
         remaining.append(contentsOf: arguments[(index - 1)...])
         return remaining
       }
-      guard let spec = Self.spec(for: token) else {
+      guard let spec = Self.spec(for: token), !keeping.contains(spec.name) else {
         if leadingOnly {
           if ArgumentParser.looksLikeOption(token) {
             let name =

@@ -45,12 +45,45 @@ public struct HTTPResponse: Sendable, Equatable {
 /// Performs HTTP exchanges. Core holds the protocol only: the implementation that links
 /// FoundationNetworking lives with the search tool, so no other command pays for loading it.
 public protocol HTTPClient: Sendable {
-  /// Performs one exchange (no retries; callers decide those).
+  /// Performs one exchange (no retries; callers decide those). Blocks until the response is complete or
+  /// the request's deadline passes.
+  ///
+  /// - Parameters:
+  ///   - request: The request.
+  ///   - notice: Called once if the response has not arrived after `notice.after` seconds (for a
+  ///     "waiting…" line on a terminal); `nil` for none.
+  /// - Returns: The response, whatever its status.
+  /// - Throws: ``UnavailableError`` for connection failures and timeouts.
+  func send(_ request: HTTPRequest, notice: WaitingNotice?) throws -> HTTPResponse
+}
+
+extension HTTPClient {
+  /// Performs one exchange without a waiting notice.
   ///
   /// - Parameter request: The request.
   /// - Returns: The response, whatever its status.
   /// - Throws: ``UnavailableError`` for connection failures and timeouts.
-  func send(_ request: HTTPRequest) throws -> HTTPResponse
+  public func send(_ request: HTTPRequest) throws -> HTTPResponse {
+    try send(request, notice: nil)
+  }
+}
+
+/// Something to do once when a response is slow to arrive.
+public struct WaitingNotice: Sendable {
+  /// Seconds after the start of the exchange.
+  public let after: Double
+  /// What to do (e.g. write a progress line).
+  public let action: @Sendable () -> Void
+
+  /// Creates a notice.
+  ///
+  /// - Parameters:
+  ///   - after: Seconds after the start of the exchange.
+  ///   - action: What to do then, if the response has not arrived.
+  public init(after: Double, action: @escaping @Sendable () -> Void) {
+    self.after = after
+    self.action = action
+  }
 }
 
 /// A client for contexts that have no network: every request fails.
@@ -58,7 +91,7 @@ public struct UnavailableHTTPClient: HTTPClient {
   /// Creates the client.
   public init() {}
 
-  public func send(_ request: HTTPRequest) throws -> HTTPResponse {
+  public func send(_ request: HTTPRequest, notice: WaitingNotice?) throws -> HTTPResponse {
     throw UnavailableError("no HTTP client is available", code: "network_unavailable")
   }
 }

@@ -118,8 +118,12 @@ public enum HelpFormatter {
   static func overview(_ abstract: String, _ discussion: String?) -> String {
     var text = wrap("OVERVIEW: \(abstract)", indent: 0)
     if let discussion, !discussion.isEmpty {
+      // Lines that start with a space are preformatted (tables, examples) and kept as written.
       let paragraphs = discussion.split(separator: "\n", omittingEmptySubsequences: false)
-      text += "\n\n" + paragraphs.map { wrap(String($0), indent: 0) }.joined(separator: "\n")
+      text +=
+        "\n\n"
+        + paragraphs.map { $0.hasPrefix(" ") ? String($0) : wrap(String($0), indent: 0) }
+        .joined(separator: "\n")
     }
     return text
   }

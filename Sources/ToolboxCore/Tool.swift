@@ -36,6 +36,9 @@ public struct ToolDescriptor: Sendable {
   public let localeCategory: LocaleCategory
   /// Example command lines for the tool's help.
   public let examples: [String]
+  /// Global option names that, after the tool name, belong to the tool's commands instead (search's
+  /// `--version 1|2` is the API's result version, not `toolbox --version`).
+  public let ownedOptionNames: Set<String>
 
   /// Creates a descriptor.
   ///
@@ -46,9 +49,11 @@ public struct ToolDescriptor: Sendable {
   ///   - defaultSubcommand: The subcommand to run when no arguments are given.
   ///   - localeCategory: The environment locale category the tool follows.
   ///   - examples: Example command lines.
+  ///   - ownedOptionNames: Global option names the tool's commands declare themselves.
   public init(
     name: String, abstract: String, discussion: String? = nil, defaultSubcommand: String? = nil,
-    localeCategory: LocaleCategory = .time, examples: [String] = []
+    localeCategory: LocaleCategory = .time, examples: [String] = [],
+    ownedOptionNames: Set<String> = []
   ) {
     self.name = name
     self.abstract = abstract
@@ -56,6 +61,7 @@ public struct ToolDescriptor: Sendable {
     self.defaultSubcommand = defaultSubcommand
     self.localeCategory = localeCategory
     self.examples = examples
+    self.ownedOptionNames = ownedOptionNames
   }
 }
 

@@ -1,10 +1,12 @@
 import ToolboxCalendar
 import ToolboxCore
 import ToolboxDDay
+import ToolboxSearch
 
 /// Every built-in tool, alphabetical. Config enables, disables and configures them; nothing is discovered at
 /// run time.
 let builtInTools: [any Tool.Type] = [
   CalendarTool.self,
   DDayTool.self,
+  SearchTool.self,
 ]

@@ -1,4 +1,5 @@
 import ToolboxCore
+import ToolboxSearch
 
 #if canImport(Glibc)
   import Glibc
@@ -6,6 +7,7 @@ import ToolboxCore
   import Darwin
 #endif
 
-let status = Dispatcher.live(tools: builtInTools).run(
+// HTTP runs in the helper executable toolbox-search-http, so only `toolbox search` loads FoundationNetworking.
+let status = Dispatcher.live(tools: builtInTools, http: HelperHTTPClient()).run(
   Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

@@ -1,0 +1,319 @@
+import ToolboxCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The ``HTTPClient`` of the `toolbox` binary: it runs the helper executable `toolbox-search-http` for each
+/// exchange, the way git runs `git-remote-http`, so that only `toolbox search` loads FoundationNetworking
+/// (libcurl and ~50 shared libraries, 5-9 ms of start-up, and no fully static build).
+///
+/// The helper is found at ``HelperHTTPClient/overrideVariable`` (`TOOLBOX_SEARCH_HTTP`) if set, else beside
+/// the running `toolbox` (`.build/debug`, `.build/release`, or wherever both were installed), else on `PATH`.
+/// The request goes to the helper's standard input and a framed response comes back on its standard output
+/// (the protocol is described in `Sources/toolbox-search-http/main.swift`). The client enforces the overall
+/// deadline itself by killing the helper: URLSession's resource timeout is ignored on Linux, so a server that
+/// trickles bytes would otherwise hang the exchange forever.
+public struct HelperHTTPClient: HTTPClient {
+  /// The helper's executable name.
+  public static let helperName = "toolbox-search-http"
+  /// The environment variable that gives the helper's path explicitly.
+  public static let overrideVariable = "TOOLBOX_SEARCH_HTTP"
+  /// The largest response accepted (the API's largest answers are well under 2 MB).
+  static let maximumResponseSize = 32 << 20
+
+  private let helperPath: String?
+  private let environment: Environment?
+
+  /// Creates the client.
+  ///
+  /// - Parameters:
+  ///   - helperPath: The helper to run; `nil` to look it up when a request is sent (override variable, the
+  ///     running executable's folder, `PATH`).
+  ///   - environment: The helper's environment; `nil` for this process's, read when a request is sent.
+  public init(helperPath: String? = nil, environment: Environment? = nil) {
+    self.helperPath = helperPath
+    self.environment = environment
+  }
+
+  public func send(_ request: HTTPRequest, notice: WaitingNotice?) throws -> HTTPResponse {
+    let environment = environment ?? Environment.process
+    let helper = helperPath ?? Self.locateHelper(environment: environment)
+    return try Self.exchange(
+      helper: helper, environment: environment.variables, frame: Self.requestFrame(request),
+      timeout: request.timeout, notice: notice
+    ).get()
+  }
+
+  // MARK: - Locating the helper
+
+  /// The helper's path: the override variable, else beside the running executable, else the bare name
+  /// (looked up on `PATH` when started).
+  static func locateHelper(environment: Environment) -> String {
+    if let path = environment[overrideVariable] { return path }
+    if let folder = executableFolder() {
+      let candidate = folder + "/" + helperName
+      if access(candidate, X_OK) == 0 { return candidate }
+    }
+    return helperName
+  }
+
+  /// The folder of the running executable, from `/proc/self/exe`.
+  private static func executableFolder() -> String? {
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { bytes -> Int in
+      guard let base = bytes.baseAddress else { return -1 }
+      return readlink("/proc/self/exe", base.assumingMemoryBound(to: CChar.self), bytes.count - 1)
+    }
+    guard count > 0 else { return nil }
+    let path = String(decoding: buffer[0..<count], as: UTF8.self)
+    guard let slash = path.lastIndex(of: "/") else { return nil }
+    return String(path[..<slash])
+  }
+
+  // MARK: - Frames
+
+  /// The request frame the helper reads from standard input.
+  static func requestFrame(_ request: HTTPRequest) -> [UInt8] {
+    var text = "toolbox-search-http 1\nurl \(singleLine(request.url))\ntimeout \(request.timeout)\n"
+    for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
+      text += "header \(singleLine(name)): \(singleLine(value))\n"
+    }
+    return Array((text + "\n").utf8)
+  }
+
+  private static func singleLine(_ text: String) -> String {
+    String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
+  }
+
+  /// Interprets what the helper wrote.
+  ///
+  /// - Parameter bytes: The helper's standard output.
+  /// - Returns: The response, an error the helper reported, or `nil` if the output is not a complete frame.
+  static func parseResponseFrame(_ bytes: [UInt8]) -> Result<HTTPResponse, UnavailableError>? {
+    var index = 0
+    func line() -> String? {
+      guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
+      defer { index = end + 1 }
+      return String(decoding: bytes[index..<end], as: UTF8.self)
+    }
+    guard line() == "toolbox-search-http 1", let first = line() else { return nil }
+    if first.hasPrefix("error ") {
+      let rest = first.dropFirst(6)
+      let kind = rest.prefix { $0 != " " }
+      let message = String(rest.dropFirst(kind.count).drop { $0 == " " })
+      let code =
+        switch kind {
+        case "timeout": "timeout"
+        case "connection": "connection_failed"
+        case "tls": "tls_failed"
+        case "invalid_url": "invalid_url"
+        default: "http_failed"
+        }
+      return .failure(UnavailableError(message, code: code))
+    }
+    guard first.hasPrefix("status "), let status = Int(first.dropFirst(7)),
+      (100...999).contains(status)
+    else { return nil }
+    var headers: [String: String] = [:]
+    while let next = line() {
+      if next.hasPrefix("header "), let colon = next.firstIndex(of: ":") {
+        let name = next[next.index(next.startIndex, offsetBy: 7)..<colon].lowercased()
+        headers[name] = String(next[next.index(after: colon)...].drop { $0 == " " })
+      } else if next.hasPrefix("body "), let count = Int(next.dropFirst(5)), count >= 0,
+        bytes.count - index == count
+      {
+        return .success(
+          HTTPResponse(status: status, headers: headers, body: Array(bytes[index...])))
+      } else {
+        return nil
+      }
+    }
+    return nil
+  }
+
+  // MARK: - Running the helper
+
+  /// Runs the helper once: writes the request, reads the response, and kills the helper at the deadline.
+  ///
+  /// The helper's standard input and output are one end of a Unix socket pair (created close-on-exec, so no
+  /// other child started at the same moment inherits it); the request is sent with `MSG_NOSIGNAL`, so a
+  /// helper that died early cannot kill toolbox with SIGPIPE. Its standard error is a second pair, kept for
+  /// the message when it fails.
+  static func exchange(
+    helper: String, environment: [String: String], frame: [UInt8], timeout: Double,
+    notice: WaitingNotice? = nil
+  ) -> Result<HTTPResponse, UnavailableError> {
+    let start = monotonicNow()
+    let deadline = start + timeout
+    var pendingNotice = notice
+    var channel: [Int32] = [-1, -1]
+    var errors: [Int32] = [-1, -1]
+    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    guard socketpair(AF_UNIX, type, 0, &channel) == 0 else {
+      return .failure(systemError("cannot create a socket pair"))
+    }
+    guard socketpair(AF_UNIX, type, 0, &errors) == 0 else {
+      closeAll(channel)
+      return .failure(systemError("cannot create a socket pair"))
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    posix_spawn_file_actions_adddup2(&actions, channel[1], 0)
+    posix_spawn_file_actions_adddup2(&actions, channel[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+    let pid: pid_t
+    do {
+      pid = try SystemProcessRunner.spawn([helper], environment: environment, fileActions: &actions)
+    } catch {
+      posix_spawn_file_actions_destroy(&actions)
+      closeAll(channel + errors)
+      // SystemProcessRunner's message ends with the system's reason: "cannot run 'x': No such file…".
+      let message = String(describing: error)
+      let reason =
+        message.split(separator: ":").last.map { String($0.drop { $0 == " " }) } ?? message
+      return .failure(
+        UnavailableError(
+          "cannot run the HTTP helper '\(helper)' (\(reason)): install \(helperName) next to toolbox "
+            + "or set \(overrideVariable) to its path",
+          code: "helper_not_found"))
+    }
+    posix_spawn_file_actions_destroy(&actions)
+    close(channel[1])
+    close(errors[1])
+    var open = (channel: channel[0], errors: errors[0])
+    for descriptor in [open.channel, open.errors] {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
+    defer {
+      if open.channel >= 0 { close(open.channel) }
+      if open.errors >= 0 { close(open.errors) }
+    }
+    func killHelper() {
+      kill(pid, SIGKILL)
+      _ = SystemProcessRunner.wait(for: pid)
+    }
+
+    var response: [UInt8] = []
+    var diagnostics: [UInt8] = []
+    var written = 0
+    var buffer = [UInt8](repeating: 0, count: 65_536)
+    while open.channel >= 0 || open.errors >= 0 {
+      let remaining = deadline - monotonicNow()
+      guard remaining > 0 else {
+        killHelper()
+        return .failure(
+          UnavailableError(
+            "no complete response within \(SearchError.seconds(timeout)) s", code: "timeout"))
+      }
+      let writing = written < frame.count
+      var descriptors: [pollfd] = []
+      if open.channel >= 0 {
+        let events = Int16(POLLIN) | (writing ? Int16(POLLOUT) : 0)
+        descriptors.append(pollfd(fd: open.channel, events: events, revents: 0))
+      }
+      if open.errors >= 0 {
+        descriptors.append(pollfd(fd: open.errors, events: Int16(POLLIN), revents: 0))
+      }
+      var wait = remaining
+      if let notice = pendingNotice {
+        let untilNotice = start + notice.after - monotonicNow()
+        if untilNotice <= 0 {
+          notice.action()
+          pendingNotice = nil
+        } else {
+          wait = min(wait, untilNotice)
+        }
+      }
+      if poll(&descriptors, nfds_t(descriptors.count), Int32(min(wait * 1000 + 1, 60_000))) < 0 {
+        if errno == EINTR { continue }
+        killHelper()
+        return .failure(systemError("cannot wait for the HTTP helper"))
+      }
+      for descriptor in descriptors where descriptor.revents != 0 {
+        if descriptor.fd == open.channel, writing, descriptor.revents & Int16(POLLOUT) != 0 {
+          let count = frame.withUnsafeBytes { bytes in
+            sendWithoutSignal(
+              descriptor.fd, bytes.baseAddress.map { $0 + written }, frame.count - written)
+          }
+          if count > 0 { written += count }
+          if count < 0, errno != EAGAIN, errno != EINTR { written = frame.count }
+          if written >= frame.count { shutdown(descriptor.fd, Int32(SHUT_WR)) }
+        }
+        guard descriptor.revents & ~Int16(POLLOUT) != 0 else { continue }
+        let count = buffer.withUnsafeMutableBytes { read(descriptor.fd, $0.baseAddress, $0.count) }
+        if count > 0 {
+          if descriptor.fd == open.channel {
+            response.append(contentsOf: buffer[0..<count])
+          } else if diagnostics.count < 4096 {
+            diagnostics.append(contentsOf: buffer[0..<count])
+          }
+        } else if count == 0 || (errno != EAGAIN && errno != EINTR) {
+          close(descriptor.fd)
+          if descriptor.fd == open.channel { open.channel = -1 } else { open.errors = -1 }
+        }
+      }
+      if response.count > maximumResponseSize {
+        killHelper()
+        return .failure(
+          UnavailableError(
+            "the response is larger than \(maximumResponseSize >> 20) MB",
+            code: "response_too_large"))
+      }
+    }
+    let status = waitUntil(deadline, pid: pid)
+    if let result = parseResponseFrame(response) { return result }
+    let detail =
+      String(decoding: diagnostics, as: UTF8.self).split(separator: "\n").first.map {
+        ": " + $0
+      } ?? ""
+    let ending = status.map { "exit status \($0)" } ?? "still running at the deadline"
+    return .failure(
+      UnavailableError(
+        "the HTTP helper '\(helper)' ended without an answer (\(ending))\(detail)",
+        code: "helper_failed"))
+  }
+
+  /// Waits for the helper to exit, killing it at the deadline.
+  ///
+  /// - Returns: Its exit status, or `nil` if it had to be killed.
+  private static func waitUntil(_ deadline: Double, pid: pid_t) -> Int32? {
+    var status: Int32 = 0
+    while true {
+      let result = waitpid(pid, &status, WNOHANG)
+      if result == pid {
+        let signal = status & 0x7F
+        return signal == 0 ? (status >> 8) & 0xFF : 128 + signal
+      }
+      if result < 0, errno != EINTR { return 127 }
+      if monotonicNow() >= deadline {
+        kill(pid, SIGKILL)
+        _ = SystemProcessRunner.wait(for: pid)
+        return nil
+      }
+      usleep(100)
+    }
+  }
+
+  private static func closeAll(_ descriptors: [Int32]) {
+    for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
+  }
+
+  private static func monotonicNow() -> Double {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
+
+  private static func systemError(_ action: String) -> UnavailableError {
+    UnavailableError("\(action): \(String(cString: strerror(errno)))", code: "helper_failed")
+  }
+}
+
+/// `send(2)` with `MSG_NOSIGNAL`: a closed peer gives `EPIPE` instead of SIGPIPE.
+private func sendWithoutSignal(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int
+{
+  send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
+}

@@ -1,0 +1,70 @@
+import ToolboxCore
+
+/// One line of the text table, read leniently from a result: every field is optional and may have either
+/// JSON type the API has been seen to use.
+struct ResultRow: Equatable {
+  /// `kind`, else `wrapperType` (ebooks have no `wrapperType`, audiobooks no `kind`), else `-`.
+  let kind: String
+  /// `trackName`, else `collectionName`, else `artistName` (artists).
+  let name: String
+  /// `artistName`, else `sellerName`; empty for an artist's own row.
+  let artist: String
+  /// `formattedPrice` as the store wrote it, else the first of `price`, `trackPrice`, `collectionPrice` with
+  /// the currency (`Free` for 0, `-` for the API's "not sold separately" -1); empty when there is none.
+  let price: String
+  /// `trackId`, else `collectionId`, else `artistId`, as sent (ids exceed 2³¹).
+  let id: String
+
+  init(_ result: JSONValue) {
+    kind = Self.text(result, "kind") ?? Self.text(result, "wrapperType") ?? "-"
+    if let track = Self.text(result, "trackName") ?? Self.text(result, "collectionName") {
+      name = track
+      artist = Self.text(result, "artistName") ?? Self.text(result, "sellerName") ?? ""
+    } else {
+      name = Self.text(result, "artistName") ?? ""
+      artist = ""
+    }
+    price = Self.price(result)
+    id =
+      Self.scalar(result, "trackId") ?? Self.scalar(result, "collectionId")
+      ?? Self.scalar(result, "artistId") ?? ""
+  }
+
+  private static func price(_ result: JSONValue) -> String {
+    if let formatted = text(result, "formattedPrice") { return formatted }
+    for key in ["price", "trackPrice", "collectionPrice"] {
+      guard case .number(let literal)? = result[key], let value = Double(literal) else { continue }
+      if value < 0 { return "-" }
+      if value == 0 { return "Free" }
+      return text(result, "currency").map { "\(literal) \($0)" } ?? literal
+    }
+    return ""
+  }
+
+  /// A string field, on one line, if present and not empty.
+  private static func text(_ result: JSONValue, _ key: String) -> String? {
+    guard let value = result[key]?.stringValue, !value.isEmpty else { return nil }
+    return oneLine(value)
+  }
+
+  /// A number or string field as text.
+  private static func scalar(_ result: JSONValue, _ key: String) -> String? {
+    switch result[key] {
+    case .number(let literal)?: literal
+    case .string(let value)? where !value.isEmpty: oneLine(value)
+    default: nil
+    }
+  }
+
+  /// The text with line breaks, tabs and other control characters turned into spaces, so rows stay rows.
+  private static func oneLine(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+      return text
+    }
+    var result = ""
+    for scalar in text.unicodeScalars {
+      result.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
+    }
+    return result
+  }
+}

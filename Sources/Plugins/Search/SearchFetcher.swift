@@ -1,0 +1,177 @@
+import ToolboxCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Gets one API answer: from the cache when fresh, else from the server with an overall deadline per attempt
+/// and retries with exponential backoff and jitter on connection errors, timeouts, 5xx and 403/429 (honouring
+/// `Retry-After` up to 60 s), never on 400.
+struct SearchFetcher: Sendable {
+  /// What was asked for and how patiently.
+  let url: String
+  /// The overall deadline of one attempt, in seconds.
+  let timeout: Double
+  let policy: RetryPolicy
+  /// The response cache, or `nil` when it is off (`--no-cache`, `cacheSeconds` 0, JSONP).
+  let cache: ResponseCache?
+  let http: any HTTPClient
+  let clock: any WallClock
+  /// Whether progress lines are shown (a terminal, no `--quiet`).
+  let showsProgress: Bool
+  let progress: @Sendable (String) -> Void
+  /// How long an attempt runs before a "waiting" line, in seconds.
+  var waitingNotice = 0.5
+
+  /// An answer.
+  enum Answer: Sendable {
+    /// The API's JSON.
+    case json(APIResponse)
+    /// A JSONP body, to be printed unchanged.
+    case raw([UInt8])
+  }
+
+  /// The host (and port) of the URL, for messages.
+  var host: String {
+    var rest = Substring(url)
+    if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
+    return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+  }
+
+  /// Gets the answer.
+  ///
+  /// - Parameter expectsJSON: `false` for JSONP, whose body is returned unchecked.
+  /// - Returns: The answer.
+  /// - Throws: ``SearchError`` (exit 69), or the client's ``UnavailableError`` when the request cannot be
+  ///   made at all (no HTTP helper).
+  func fetch(expectsJSON: Bool) throws -> Answer {
+    if expectsJSON, let cache, let body = cache.body(for: url),
+      let response = try? APIResponse(body: body)
+    {
+      return .json(response)
+    }
+    var attempt = 0
+    while true {
+      attempt += 1
+      let outcome: Outcome
+      do {
+        let response = try send(
+          HTTPRequest(
+            url: url,
+            headers: ["Accept": "application/json", "User-Agent": "toolbox/\(toolboxVersion)"],
+            timeout: timeout))
+        outcome = try classify(response, expectsJSON: expectsJSON, attempt: attempt)
+      } catch let error as UnavailableError where error.code == "timeout" {
+        outcome = .retry(.timedOut(host: host, seconds: timeout, attempts: attempt), wait: nil)
+      } catch let error as UnavailableError where error.code == "connection_failed" {
+        outcome = .retry(
+          .connectionFailed(host: host, reason: error.message, attempts: attempt), wait: nil)
+      }
+      switch outcome {
+      case .done(let answer):
+        return answer
+      case .retry(let failure, let wait):
+        guard attempt <= policy.retries else { throw failure }
+        let seconds = wait.map(Double.init) ?? policy.backoff(retry: attempt)
+        progress(
+          "\(Self.summary(failure)); retrying in \(SearchError.seconds(Self.tenths(seconds))) s "
+            + "(retry \(attempt) of \(policy.retries))")
+        Self.sleep(seconds: seconds * policy.waitScale)
+      }
+    }
+  }
+
+  /// What to do after one attempt.
+  private enum Outcome {
+    case done(Answer)
+    /// Retry, after `wait` seconds if the server said so (else the backoff); throw the error when out of
+    /// retries.
+    case retry(SearchError, wait: Int?)
+  }
+
+  /// Sorts a response into an answer, a retry or a failure.
+  private func classify(_ response: HTTPResponse, expectsJSON: Bool, attempt: Int) throws
+    -> Outcome
+  {
+    switch response.status {
+    case 200..<300:
+      guard expectsJSON else { return .done(.raw(response.body)) }
+      do {
+        let parsed = try APIResponse(body: response.body)
+        cache?.store(response.body, for: url)
+        return .done(.json(parsed))
+      } catch {
+        throw SearchError.badResponse(
+          host: host, status: response.status, detail: Self.describe(error, response))
+      }
+    case 400:
+      throw SearchError.rejected(message: APIResponse.errorMessage(in: response.body))
+    case 403, 429:
+      let failure = SearchError.rateLimited(status: response.status, host: host, attempts: attempt)
+      guard let header = response.headers["retry-after"],
+        let seconds = RetryPolicy.retryAfterSeconds(header, now: clock.now())
+      else { return .retry(failure, wait: nil) }
+      guard seconds <= RetryPolicy.maximumRetryAfter else {
+        throw SearchError.retryTooFar(
+          status: response.status, host: host, seconds: seconds,
+          at: RetryPolicy.moment(now: clock.now(), after: seconds))
+      }
+      return .retry(failure, wait: seconds)
+    case 500..<600:
+      return .retry(.httpStatus(response.status, host: host, attempts: attempt), wait: nil)
+    default:
+      throw SearchError.httpStatus(response.status, host: host, attempts: attempt)
+    }
+  }
+
+  /// Sends one request; on a terminal, says so when the answer takes longer than ``waitingNotice``.
+  private func send(_ request: HTTPRequest) throws -> HTTPResponse {
+    guard showsProgress else { return try http.send(request) }
+    let progress = progress
+    let host = host
+    return try http.send(
+      request, notice: WaitingNotice(after: waitingNotice) { progress("waiting for '\(host)'…") })
+  }
+
+  /// Blocks the calling thread (the only one: dispatch is synchronous) for a retry's wait.
+  private static func sleep(seconds: Double) {
+    guard seconds > 0 else { return }
+    var request = timespec(
+      tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+  }
+
+  /// Why a body was not accepted, in a few words.
+  private static func describe(_ error: any Error, _ response: HTTPResponse) -> String {
+    let type = response.headers["content-type"].map { " (content-type \($0))" } ?? ""
+    switch error as? APIResponse.Problem {
+    case .notJSON(let reason)?:
+      return "expected the API's JSON but the body is not JSON\(type): \(reason)"
+    case .notEnvelope(let reason)?:
+      return "expected the API's JSON: \(reason)"
+    case nil:
+      return "expected the API's JSON\(type)"
+    }
+  }
+
+  /// The cause of a failed attempt, for the retry line.
+  private static func summary(_ failure: SearchError) -> String {
+    switch failure {
+    case .httpStatus(let status, let host, _), .rateLimited(let status, let host, _):
+      "HTTP \(status) from '\(host)'"
+    case .timedOut(let host, let seconds, _):
+      "no answer from '\(host)' within \(SearchError.seconds(seconds)) s"
+    case .connectionFailed(let host, _, _):
+      "cannot connect to '\(host)'"
+    default:
+      failure.description
+    }
+  }
+
+  private static func tenths(_ seconds: Double) -> Double {
+    (seconds * 10).rounded() / 10
+  }
+}

@@ -1,0 +1,82 @@
+import ToolboxCore
+
+/// The `tools.search` config section. Every key is optional; the defaults are CLI.md's.
+public struct SearchSettings: ToolSettings {
+  /// The server: scheme, host, optional port and path prefix, without a query.
+  var baseURL = "https://itunes.apple.com"
+  /// The default storefront, two letters.
+  var country = "US"
+  /// The default number of results of a search, 1-200.
+  var limit = 50
+  /// The overall deadline of one attempt, in seconds.
+  var timeoutSeconds = 10.0
+  /// How many times a failed attempt is retried.
+  var retries = 2
+  /// How long a cached response stays fresh; 0 turns the cache off.
+  var cacheSeconds = 3600
+
+  /// The accepted keys.
+  static let keys = ["baseURL", "country", "limit", "timeoutSeconds", "retries", "cacheSeconds"]
+  /// The valid `retries` (and `--retries`) values.
+  static let retryRange = 0...10
+  /// The valid `timeoutSeconds` (and `--timeout`) values.
+  static let timeoutRange = 0.001...3600.0
+
+  public init() {}
+
+  public init(section: ConfigSection) throws(ConfigError) {
+    try section.checkKeys(Self.keys)
+    if let value = try section.string("baseURL") {
+      guard let normalized = Self.normalizedBaseURL(value) else {
+        throw section.invalidValue(
+          "baseURL", "has invalid value '\(value)': expected an http or https URL without a query")
+      }
+      baseURL = normalized
+    }
+    if let value = try section.string("country") {
+      guard Self.isCountryCode(value) else {
+        throw section.invalidValue(
+          "country", "has invalid value '\(value)': expected a two-letter country code such as US")
+      }
+      country = value
+    }
+    if let value = try section.integer("limit", in: 1...200) { limit = value }
+    if let value = try section.number("timeoutSeconds", in: Self.timeoutRange) {
+      timeoutSeconds = value
+    }
+    if let value = try section.integer("retries", in: Self.retryRange) { retries = value }
+    if let value = try section.integer("cacheSeconds", in: 0...31_536_000) { cacheSeconds = value }
+  }
+
+  /// Whether a text is a two-letter (ASCII) country code.
+  static func isCountryCode(_ text: String) -> Bool {
+    text.utf8.count == 2
+      && text.utf8.allSatisfy {
+        ($0 >= UInt8(ascii: "a") && $0 <= UInt8(ascii: "z"))
+          || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z"))
+      }
+  }
+
+  /// The base URL without trailing slashes, or `nil` if it is not `http(s)://host…` without query or
+  /// fragment, spaces or control characters.
+  static func normalizedBaseURL(_ text: String) -> String? {
+    let lowered = text.lowercased()
+    let scheme: String
+    if lowered.hasPrefix("https://") {
+      scheme = "https://"
+    } else if lowered.hasPrefix("http://") {
+      scheme = "http://"
+    } else {
+      return nil
+    }
+    var url = text
+    while url.hasSuffix("/") { url.removeLast() }
+    let rest = url.utf8.dropFirst(scheme.utf8.count)
+    guard let first = rest.first, first != UInt8(ascii: "/"),
+      !rest.contains(where: {
+        $0 <= 0x20 || $0 == 0x7F || $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#")
+      })
+    else { return nil }
+    return url
+  }
+}

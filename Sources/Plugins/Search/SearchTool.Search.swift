@@ -1,0 +1,153 @@
+import ToolboxCore
+
+extension SearchTool {
+  /// `toolbox search TERM… [options]`: the tool's main command.
+  static let searchSpec = CommandSpec(
+    name: nil,
+    abstract: "Search by keyword: apps, music, movies, podcasts, books, TV shows.",
+    discussion: """
+      The term is sent exactly as the API documents (space as +, everything but letters, digits and \
+      . - _ * percent-encoded as UTF-8). --entity without --media implies the media whose table holds it \
+      (all when several do). Text output is a table (kind, name, artist/seller, price, id); --json prints \
+      {"resultCount":N,"results":[...]} with every result exactly as the API sent it. The media, entity \
+      and attribute tables are in 'toolbox help search'.
+      """,
+    arguments: [
+      .positional("term", help: "Words to search for (joined with spaces).", repeating: true),
+      .option(
+        "media", valueName: "media", help: "Media type to search (API default: all).",
+        values: MediaCatalog.mediaNames),
+      .option(
+        "entity", valueName: "entity",
+        help: "Type of results, e.g. movie, song, album, software; must belong to the media.",
+        values: MediaCatalog.allEntities),
+      .option(
+        "attribute", valueName: "attribute",
+        help: "Field the term must match, e.g. actorTerm, artistTerm; must belong to the media.",
+        values: MediaCatalog.allAttributes),
+      countryArgument,
+      .option(
+        "limit", valueName: "n",
+        help: "Number of results, 1-200 (default: config limit, else 50)."),
+      .option(
+        "offset", valueName: "n",
+        help: "Skip the first N results (paging; undocumented by Apple, best effort)."),
+      .option(
+        "lang", valueName: "lang", help: "Language of the results: en_us (API default) or ja_jp.",
+        values: ["en_us", "ja_jp"]),
+      .option(
+        "explicit", valueName: "yes|no",
+        help: "Whether explicit content is included: yes (API default) or no.",
+        values: ["yes", "no"]),
+      .option(
+        "version", valueName: "n", help: "Result key version: 1 or 2 (API default 2).",
+        values: ["1", "2"]),
+      callbackArgument,
+    ] + networkArguments,
+    examples: [
+      "toolbox search jack johnson",
+      "toolbox search yelp --entity software --country us --limit 5",
+      "toolbox search 아이유 --media music --entity song --country KR",
+      "toolbox search --json jim jones --country ca",
+      "toolbox search --url c++ programming --media ebook",
+      "toolbox search --url AC/DC --media music --attribute artistTerm",
+      "toolbox search -- lookup",
+    ],
+    usage: ["<term>... [--media <media>] [--entity <entity>] [--attribute <attribute>] [<options>]"]
+  )
+
+  /// The entity and attribute tables, for help.
+  static var mediaTable: String {
+    var lines = ["Entities and attributes by media:"]
+    for media in MediaCatalog.media {
+      lines += wrap(
+        media.sortedEntities, first: "  " + media.name.padded(to: 11) + " entities:   ",
+        rest: String(repeating: " ", count: 26))
+      let attributes = media.sortedAttributes.isEmpty ? ["(none)"] : media.sortedAttributes
+      lines += wrap(
+        attributes, first: String(repeating: " ", count: 14) + "attributes: ",
+        rest: String(repeating: " ", count: 26))
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Comma-separated words wrapped at 100 columns.
+  private static func wrap(_ words: [String], first: String, rest: String) -> [String] {
+    var lines: [String] = []
+    var line = first
+    var lineHasWord = false
+    for (index, word) in words.enumerated() {
+      let piece = word + (index < words.count - 1 ? "," : "")
+      if lineHasWord, line.count + 1 + piece.count > 100 {
+        lines.append(line)
+        line = rest + piece
+      } else {
+        line += (lineHasWord ? " " : "") + piece
+      }
+      lineHasWord = true
+    }
+    lines.append(line)
+    return lines
+  }
+
+  /// Runs a search.
+  func search(_ arguments: ParsedArguments) throws -> CommandOutput {
+    let items = try Self.searchItems(arguments, settings: settings)
+    let network = try NetworkOptions(arguments, settings: settings)
+    return try perform("search", items, network)
+  }
+
+  /// The query of a search, validated against the API's tables, in the order it is sent.
+  ///
+  /// - Throws: ``UsageError`` naming the valid values.
+  static func searchItems(_ arguments: ParsedArguments, settings: SearchSettings)
+    throws(UsageError) -> [(name: String, value: String)]
+  {
+    let term = arguments.strings("term").joined(separator: " ")
+    guard !term.trimmingSpaces().isEmpty else {
+      throw arguments.usageError("the search term is empty", code: "missing_argument")
+    }
+    let country = try ValueCheck.country(arguments, settings: settings)
+    var media = arguments.string("media")
+    let entity = arguments.string("entity")
+    if let entity {
+      if let name = media, let table = MediaCatalog.media(named: name) {
+        guard table.entities.contains(entity) else {
+          throw arguments.usageError(
+            "entity '\(entity)' is not valid for media '\(name)' "
+              + "(valid: \(table.sortedEntities.joined(separator: ", ")))",
+            code: "invalid_value")
+        }
+      } else if media == nil {
+        media = MediaCatalog.impliedMedia(forEntity: entity)
+      }
+    }
+    if let attribute = arguments.string("attribute") {
+      let name = media ?? "all"
+      let valid = MediaCatalog.media(named: name)?.sortedAttributes ?? []
+      guard valid.contains(attribute) else {
+        let list = valid.isEmpty ? "it takes none" : "valid: " + valid.joined(separator: ", ")
+        throw arguments.usageError(
+          "attribute '\(attribute)' is not valid for media '\(name)' (\(list))",
+          code: "invalid_value")
+      }
+    }
+    let limit = try ValueCheck.integer("limit", in: 1...200, arguments) ?? settings.limit
+    let offset = try ValueCheck.integer("offset", in: 0...Int.max, arguments)
+    let callback = try ValueCheck.callback(arguments)
+
+    var items: [(name: String, value: String)] = [("term", term), ("country", country)]
+    if let media { items.append(("media", media)) }
+    if let entity { items.append(("entity", entity)) }
+    if let attribute = arguments.string("attribute") { items.append(("attribute", attribute)) }
+    items.append(("limit", String(limit)))
+    if let offset { items.append(("offset", String(offset))) }
+    if let lang = arguments.string("lang") { items.append(("lang", lang)) }
+    if let version = arguments.string("version") { items.append(("version", version)) }
+    if let explicit = arguments.string("explicit") {
+      items.append(("explicit", explicit == "no" ? "No" : "Yes"))
+    }
+    if let callback { items.append(("callback", callback)) }
+    return items
+  }
+}

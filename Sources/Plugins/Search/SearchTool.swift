@@ -1,0 +1,110 @@
+import ToolboxCore
+
+/// `toolbox search`: a validating, caching, rate-limit-aware client for Apple's iTunes Search API
+/// (<https://performance-partners.apple.com/search-api>): keyword search and lookups by iTunes id, AMG id,
+/// UPC, ISBN or bundle id.
+///
+/// Parameters are validated against the API's documented tables before any request; the query is encoded
+/// exactly as the API documents; answers are cached; each attempt has an overall deadline and failed attempts
+/// are retried with backoff. The HTTP exchange itself runs in the helper executable `toolbox-search-http`
+/// (see ``HelperHTTPClient``), so no other command loads FoundationNetworking.
+public struct SearchTool: Tool {
+  public typealias Settings = SearchSettings
+
+  public static let descriptor = ToolDescriptor(
+    name: "search",
+    abstract: "Search the iTunes Store and App Store, or look items up by id.",
+    discussion: """
+      Uses Apple's iTunes Search API. Parameters are checked against the API's tables before anything is \
+      sent; answers are cached under $XDG_CACHE_HOME/toolbox/search for config 'cacheSeconds' (default \
+      3600); each attempt has an overall deadline (--timeout) and timeouts, connection errors, 5xx and \
+      403/429 answers are retried with backoff (--retries). The API allows about 20 requests a minute.
+      To search for the word 'lookup' itself, write 'toolbox search -- lookup'.
+      """ + "\n\n" + mediaTable,
+    ownedOptionNames: ["version"])
+
+  let context: ToolContext
+  let settings: SearchSettings
+
+  public init(context: ToolContext) throws {
+    self.context = context
+    settings = try context.settings(SearchSettings.self)
+  }
+
+  public var commands: [Command] {
+    [
+      Command(Self.searchSpec) { arguments in try self.search(arguments) },
+      Command(Self.lookupSpec) { arguments in try self.lookup(arguments) },
+    ]
+  }
+
+  // MARK: - Options shared by search and lookup
+
+  /// `--callback`.
+  static let callbackArgument = ArgumentSpec.option(
+    "callback", valueName: "name",
+    help: "JSONP: ask for NAME({...}); and print that body unchanged (never cached).")
+
+  /// `--country`.
+  static let countryArgument = ArgumentSpec.option(
+    "country", valueName: "cc",
+    help: "Storefront, a two-letter country code (default: config country, else US).")
+
+  /// The network options, last in help.
+  static let networkArguments: [ArgumentSpec] = [
+    .flag("url", help: "Print the request URL and send nothing."),
+    .flag("no-cache", help: "Neither read nor write the response cache."),
+    .option(
+      "base-url", valueName: "url",
+      help: "Server to ask (default: config baseURL, else https://itunes.apple.com)."),
+    .option(
+      "timeout", valueName: "seconds",
+      help: "Overall deadline of each attempt (default: config timeoutSeconds, else 10)."),
+    .option(
+      "retries", valueName: "n",
+      help:
+        "Retries after a timeout, connection error, 5xx, 403 or 429: 0-10 (default: config, else 2)."
+    ),
+  ]
+
+  // MARK: - Running
+
+  /// Sends a request (or prints its URL) and turns the answer into output.
+  ///
+  /// - Parameters:
+  ///   - endpoint: `search` or `lookup`.
+  ///   - items: The query, validated, in the order sent.
+  ///   - network: The network options.
+  /// - Returns: The URL, the JSONP body unchanged, the JSON document, or the text table.
+  func perform(
+    _ endpoint: String, _ items: [(name: String, value: String)], _ network: NetworkOptions
+  ) throws -> CommandOutput {
+    let lists = Set(Self.lookupKeys.map(\.parameter))
+    let url = network.baseURL + "/" + endpoint + "?" + QueryEncoding.query(items, lists: lists)
+    if network.urlOnly { return .document(URLResult(url: url)) }
+    let isJSONP = items.contains { $0.name == "callback" }
+    let cache = network.cacheLifetime.flatMap {
+      isJSONP ? nil : ResponseCache(context: context, lifetime: $0)
+    }
+    let fetcher = SearchFetcher(
+      url: url, timeout: network.timeout,
+      policy: RetryPolicy(retries: network.retries, waitScale: waitScale), cache: cache,
+      http: context.http, clock: context.clock, showsProgress: context.showsProgress,
+      progress: context.progress)
+    switch try fetcher.fetch(expectsJSON: !isJSONP) {
+    case .raw(let body):
+      return .raw(String(decoding: body, as: UTF8.self))
+    case .json(let response):
+      return context.format == .json
+        ? .raw(response.json + "\n") : .document(SearchResults(response: response))
+    }
+  }
+
+  /// The factor applied to retry waits: `TOOLBOX_SEARCH_WAIT_SCALE` (0-1, for tests), else 1.
+  var waitScale: Double {
+    guard let text = context.environment["TOOLBOX_SEARCH_WAIT_SCALE"], let value = Double(text),
+      (0...1).contains(value)
+    else { return 1 }
+    return value
+  }
+}

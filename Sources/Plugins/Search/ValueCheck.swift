@@ -1,0 +1,54 @@
+import ToolboxCore
+
+/// Checks of single values shared by search and lookup.
+enum ValueCheck {
+  /// The `--country` value (else the config's), checked to be two letters.
+  static func country(_ arguments: ParsedArguments, settings: SearchSettings) throws(UsageError)
+    -> String
+  {
+    guard let text = arguments.string("country") else { return settings.country }
+    guard SearchSettings.isCountryCode(text) else {
+      throw arguments.usageError(
+        "invalid country '\(text)': expected a two-letter country code such as US, KR or JP",
+        code: "invalid_value")
+    }
+    return text
+  }
+
+  /// An integer option within a range, if given.
+  static func integer(
+    _ name: String, in range: ClosedRange<Int>, _ arguments: ParsedArguments
+  ) throws(UsageError) -> Int? {
+    guard let text = arguments.string(name) else { return nil }
+    guard let value = Int(argument: text), range.contains(value) else {
+      let expectation =
+        range.upperBound == Int.max
+        ? "an integer of at least \(range.lowerBound)"
+        : "\(range.lowerBound)-\(range.upperBound)"
+      throw arguments.usageError(
+        "invalid value '\(text)' for --\(name): expected \(expectation)", code: "invalid_value")
+    }
+    return value
+  }
+
+  /// The `--callback` name, if given: a JavaScript identifier (dots allowed), as JSONP needs.
+  static func callback(_ arguments: ParsedArguments) throws(UsageError) -> String? {
+    guard let name = arguments.string("callback") else { return nil }
+    func isLetter(_ byte: UInt8) -> Bool {
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+        || byte == UInt8(ascii: "$")
+    }
+    guard let first = name.utf8.first, isLetter(first),
+      name.utf8.allSatisfy({
+        isLetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+          || $0 == UInt8(ascii: ".")
+      })
+    else {
+      throw arguments.usageError(
+        "invalid value '\(name)' for --callback: expected a JavaScript function name such as wsSearchCB",
+        code: "invalid_value")
+    }
+    return name
+  }
+}

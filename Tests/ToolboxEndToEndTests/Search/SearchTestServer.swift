@@ -1,0 +1,76 @@
+import Foundation
+
+/// The scripted HTTP server of the search tests (`Tests/ToolboxSearchTests/Fixtures/search_server.py`) on
+/// 127.0.0.1 in a child process, for runs of the real binary.
+final class SearchTestServer: @unchecked Sendable {
+  /// The fixture folder, shared with the search unit tests.
+  static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("ToolboxSearchTests/Fixtures").path
+
+  let port: Int
+  private let process = Process()
+  private let input = Pipe()
+  private let log: String
+
+  /// Starts the server.
+  ///
+  /// - Parameter responses: The scripted answers (see search_server.py), in order; the last one repeats.
+  init(_ responses: [[String: Any]]) throws {
+    log = NSTemporaryDirectory() + "toolbox-search-e2e-\(UUID().uuidString).log"
+    let scenario = try JSONSerialization.data(withJSONObject: ["responses": responses])
+    let python =
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+      ? "/usr/bin/python3" : "/usr/bin/env"
+    process.executableURL = URL(fileURLWithPath: python)
+    process.arguments =
+      (python == "/usr/bin/env" ? ["python3"] : [])
+      + ["-S", Self.fixtures + "/search_server.py", String(decoding: scenario, as: UTF8.self), log]
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    port =
+      Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+      ?? 0
+  }
+
+  /// A fixture body with the API's content type.
+  static func fixture(_ name: String, status: Int = 200) -> [String: Any] {
+    [
+      "status": status, "bodyFile": fixtures + "/" + name,
+      "headers": ["Content-Type": "text/javascript"],
+    ]
+  }
+
+  /// `http://127.0.0.1:PORT`.
+  var baseURL: String { "http://127.0.0.1:\(port)" }
+
+  /// The request targets that reached the server, waiting up to 5 s for `count` of them.
+  func targets(reaching count: Int = 0) -> [String] {
+    var targets: [String] = []
+    for _ in 0..<100 {
+      let text = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+      targets = text.split(separator: "\n").compactMap {
+        (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["target"]
+          as? String
+      }
+      if targets.count >= count { break }
+      usleep(50_000)
+    }
+    return targets
+  }
+
+  /// Stops the server and removes its log.
+  func stop() {
+    try? input.fileHandleForWriting.close()
+    if process.isRunning { process.terminate() }
+    try? FileManager.default.removeItem(atPath: log)
+  }
+}

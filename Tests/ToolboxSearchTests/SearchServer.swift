@@ -1,0 +1,126 @@
+import Foundation
+import ToolboxCore
+import ToolboxSearch
+import ToolboxTestSupport
+
+/// A real HTTP server on 127.0.0.1 (an ephemeral port) in a child process: `Fixtures/search_server.py`,
+/// answering each request with the next scripted response and logging what reached it.
+final class SearchServer: @unchecked Sendable {
+  /// One scripted answer.
+  struct Response {
+    var status = 200
+    var headers: [String: String] = [:]
+    var body: String?
+    var fixture: String?
+    /// Seconds to wait before answering.
+    var delay: Double?
+    /// Seconds between single body bytes.
+    var trickle: Double?
+    /// Seconds to hold the connection without answering.
+    var stall: Double?
+
+    /// A fixture file, as the API would send it.
+    static func fixture(_ name: String, status: Int = 200) -> Response {
+      Response(
+        status: status, headers: ["Content-Type": "text/javascript; charset=utf-8"], fixture: name)
+    }
+
+    /// A text body.
+    static func text(_ body: String, status: Int, type: String = "text/html; charset=utf-8")
+      -> Response
+    {
+      Response(status: status, headers: ["Content-Type": type], body: body)
+    }
+
+    var json: [String: Any] {
+      var object: [String: Any] = ["status": status, "headers": headers]
+      if let body { object["body"] = body }
+      if let fixture { object["bodyFile"] = Fixtures.path(fixture) }
+      if let delay { object["delay"] = delay }
+      if let trickle { object["trickle"] = trickle }
+      if let stall { object["stall"] = stall }
+      return object
+    }
+  }
+
+  let port: Int
+  private let process: Process
+  private let input: Pipe
+  private let folder: TemporaryDirectory
+
+  /// Starts the server, off the cooperative thread pool: starting Python blocks for a while, and the
+  /// parallel tests share only as many cooperative threads as there are cores.
+  ///
+  /// - Parameter responses: The answers, in order; the last one repeats.
+  static func start(_ responses: [Response]) throws -> SearchServer {
+    try SearchServer(responses)
+  }
+
+  static func start(_ responses: Response...) throws -> SearchServer {
+    try start(responses)
+  }
+
+  private init(_ responses: [Response]) throws {
+    folder = try TemporaryDirectory()
+    let scenario = try JSONSerialization.data(withJSONObject: ["responses": responses.map(\.json)])
+    process = Process()
+    process.executableURL = URL(fileURLWithPath: Fixtures.python)
+    process.arguments = [
+      "-S", Fixtures.path("search_server.py"), String(decoding: scenario, as: UTF8.self),
+      folder.file("requests.log"),
+    ]
+    input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    try process.run()
+    var line = Data()
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = output.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    guard
+      let port = Int(
+        String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+    else {
+      process.terminate()
+      throw ServerError.noPort
+    }
+    self.port = port
+  }
+
+  enum ServerError: Error { case noPort }
+
+  /// `http://127.0.0.1:PORT`.
+  var baseURL: String { "http://127.0.0.1:\(port)" }
+
+  /// The request targets (path and query, exactly as sent) that reached the server, in order.
+  var targets: [String] { requests.compactMap { $0["target"] as? String } }
+
+  /// The request targets once `count` have arrived (or after 5 s): after a client gave up on a slow
+  /// server, the server may log the request it already received a little later.
+  func targets(reaching count: Int) -> [String] {
+    for _ in 0..<100 {
+      let targets = self.targets
+      if targets.count >= count { return targets }
+      usleep(50_000)
+    }
+    return targets
+  }
+
+  /// The logged requests.
+  var requests: [[String: Any]] {
+    guard let text = folder.read("requests.log") else { return [] }
+    return text.split(separator: "\n").compactMap {
+      try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+    }
+  }
+
+  /// Stops the server (closing its standard input ends it) and removes its log, without waiting.
+  func stop() {
+    try? input.fileHandleForWriting.close()
+    if process.isRunning { process.terminate() }
+    folder.remove()
+  }
+}
