@@ -18,14 +18,23 @@ let package = Package(
     .target(
       name: "ToolboxCalendar", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Calendar",
       swiftSettings: staticExecutable),
+    // The system SQLite library for the todo store; linked statically in release builds (libsqlite3.a).
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    .target(
+      name: "ToolboxTodo", dependencies: ["ToolboxCore", "CSQLite"], path: "Sources/Plugins/Todo",
+      swiftSettings: staticExecutable),
     .executableTarget(
       name: "toolbox",
-      dependencies: ["ToolboxCore", "ToolboxCalendar"],
+      dependencies: ["ToolboxCore", "ToolboxCalendar", "ToolboxTodo"],
       swiftSettings: staticExecutable, linkerSettings: staticLinking),
     .target(name: "ToolboxTestSupport", dependencies: ["ToolboxCore"]),
     .testTarget(name: "ToolboxCoreTests", dependencies: ["ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxCalendarTests", dependencies: ["ToolboxCalendar", "ToolboxCore", "ToolboxTestSupport"]),
+    .testTarget(
+      name: "ToolboxTodoTests", dependencies: ["ToolboxTodo", "ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(name: "ToolboxEndToEndTests", dependencies: ["toolbox"]),
   ],
   swiftLanguageModes: [.v6]
