@@ -220,7 +220,9 @@ public struct Dispatcher: Sendable {
       return try help(
         [descriptor.name] + arguments.dropFirst(), registry: nil, tool: (descriptor, commands))
     }
-    if arguments.isEmpty, let name = descriptor.defaultSubcommand { arguments = [name] }
+    if arguments.isEmpty, !globals.help, let name = descriptor.defaultSubcommand {
+      arguments = [name]
+    }
     let command: Command
     let commandPath: String
     if let first = arguments.first, let named = commands.first(where: { $0.spec.name == first }) {
