@@ -252,13 +252,32 @@ extension TodoStore {
   // MARK: - Helpers
 
   private func canKeepIDs(of tasks: [NewTask]) throws -> Bool {
+    let highestEverUsed = try connection.integer(
+      "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'tasks'), 0)")
+    return Self.canKeepIDs(of: tasks, highestEverUsed: Int(highestEverUsed))
+  }
+
+  /// Whether imported tasks keep their ids: all have one, distinct, above every id the store ever used.
+  static func canKeepIDs(of tasks: [NewTask], highestEverUsed: Int) -> Bool {
     let ids = tasks.compactMap(\.id)
     guard !ids.isEmpty, ids.count == tasks.count, Set(ids).count == ids.count,
       let smallest = ids.min()
     else { return false }
-    let highestEverUsed = try connection.integer(
-      "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'tasks'), 0)")
-    return Int64(smallest) > highestEverUsed
+    return smallest > highestEverUsed
+  }
+
+  /// What importing into a store that does not exist yet would give (a dry run never creates the store).
+  ///
+  /// - Parameter new: The tasks, in file order.
+  /// - Returns: The tasks with the ids a new store would give them.
+  static func previewImport(_ new: [NewTask]) -> [TodoTask] {
+    let keepIDs = canKeepIDs(of: new, highestEverUsed: 0)
+    return new.enumerated().map { offset, task in
+      TodoTask(
+        id: keepIDs ? (task.id ?? offset + 1) : offset + 1, text: task.text, done: task.done,
+        created: task.created, completed: task.completed, due: task.due, priority: task.priority,
+        tags: task.tags)
+    }
   }
 
   private func insertStatement(keepingID: Bool) throws -> SQLiteStatement {

@@ -90,9 +90,15 @@ extension TodoTool {
     let new = try TaskImporter.tasks(
       from: body, format: format, source: source, today: context.today())
     if new.count >= 5000 { context.progress("importing \(new.count) tasks…") }
-    let store = try openStore()
     let dryRun = arguments.flag("dry-run")
-    let tasks = try store.importTasks(new, source: source, dryRun: dryRun)
+    let tasks: [TodoTask]
+    if dryRun {
+      tasks =
+        try existingStore()?.importTasks(new, source: source, dryRun: true)
+        ?? TodoStore.previewImport(new)
+    } else {
+      tasks = try openStore().importTasks(new, source: source, dryRun: false)
+    }
     return .document(ImportResult(tasks: tasks, source: source, dryRun: dryRun))
   }
 }

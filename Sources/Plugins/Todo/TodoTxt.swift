@@ -99,7 +99,8 @@ enum TodoTxt {
       throw ImportProblem(error == .emptyText ? "the task has no text" : error.message)
     }
     return NewTask(
-      text: body, done: done, created: created ?? today, completed: completed, due: due,
+      text: body, done: done, created: created ?? completed ?? today, completed: completed,
+      due: due,
       priority: priority, tags: tags)
   }
 
