@@ -16,6 +16,14 @@ struct Priority: Sendable, Hashable, Comparable, CustomStringConvertible {
     }
   }
 
+  /// A priority from an ASCII letter code, `A`…`Z` only.
+  ///
+  /// - Parameter letter: The code.
+  init?(letter: UInt8) {
+    guard letter >= UInt8(ascii: "A"), letter <= UInt8(ascii: "Z") else { return nil }
+    self.letter = letter
+  }
+
   var description: String { String(UnicodeScalar(letter)) }
 
   static func < (lhs: Priority, rhs: Priority) -> Bool { lhs.letter < rhs.letter }

@@ -76,6 +76,19 @@ final class SQLiteStatement {
   /// Column `index` of the current row as an integer.
   func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
 
+  /// Column `index` of the current row as UTF-8 bytes (valid until the next step), or `nil` for NULL.
+  ///
+  /// - Parameters:
+  ///   - index: The column.
+  ///   - body: Reads the bytes.
+  /// - Returns: What `body` returns, or `nil` for NULL.
+  func withBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T?
+  {
+    guard let pointer = sqlite3_column_text(handle, index) else { return nil }
+    let count = Int(sqlite3_column_bytes(handle, index))
+    return try body(UnsafeBufferPointer(start: pointer, count: count))
+  }
+
   /// Column `index` of the current row as text, or `nil` for NULL.
   func text(_ index: Int32) -> String? {
     guard let pointer = sqlite3_column_text(handle, index) else { return nil }

@@ -65,12 +65,14 @@ extension TodoStore {
     }
   }
 
-  /// Decodes the current row of a `SELECT` of ``columns``.
+  /// Decodes the current row of a `SELECT` of ``columns`` (the hot loop of `list`: dates and tags are
+  /// read from SQLite's bytes without intermediate strings).
   func task(from statement: SQLiteStatement) throws(TodoError) -> TodoTask {
     let id = statement.int(0)
     func date(_ column: Int32) throws(TodoError) -> CivilDate? {
-      guard let text = statement.text(column) else { return nil }
-      guard let date = CivilDate(text) else {
+      guard let parsed = statement.withBytes(column, Self.date(bytes:)) else { return nil }
+      guard let date = parsed else {
+        let text = statement.text(column) ?? ""
         throw .corruptStore(path: path, detail: "task #\(id) has an invalid date '\(text)'")
       }
       return date
@@ -78,12 +80,32 @@ extension TodoStore {
     guard let text = statement.text(1), let created = try date(3) else {
       throw .corruptStore(path: path, detail: "task #\(id) has no text or creation date")
     }
-    let priority = statement.text(6)
-    let tags = statement.text(7) ?? ""
+    let priority = statement.withBytes(6) { $0.count == 1 ? Priority(letter: $0[0]) : nil } ?? nil
+    let tags =
+      statement.withBytes(7) { bytes in
+        bytes.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+      } ?? []
     return TodoTask(
       id: id, text: text, done: statement.int(2) != 0, created: created, completed: try date(4),
-      due: try date(5), priority: priority.flatMap(Priority.init),
-      tags: tags.isEmpty ? [] : tags.split(separator: " ").map(String.init))
+      due: try date(5), priority: priority, tags: tags)
+  }
+
+  /// Parses `YYYY-MM-DD` from bytes: the date, or `nil` when malformed or impossible.
+  static func date(bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+      return nil
+    }
+    var parts = (0, 0, 0)
+    for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      let digit = Int(byte - UInt8(ascii: "0"))
+      switch index {
+      case 0..<4: parts.0 = parts.0 * 10 + digit
+      case 5..<7: parts.1 = parts.1 * 10 + digit
+      default: parts.2 = parts.2 * 10 + digit
+      }
+    }
+    return CivilDate(year: parts.0, month: parts.1, day: parts.2)
   }
 
   // MARK: - Changing
