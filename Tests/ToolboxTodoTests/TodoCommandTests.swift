@@ -212,6 +212,14 @@ import ToolboxTestSupport
     ]
     let result = TaskListResult(tasks: tasks, today: .test("2026-12-02"), isFiltered: false)
     #expect(result.jsonDocument == (try JSONOutput.document(result)))
+    let control = TodoTask(
+      id: 3, text: "tab\tnew\nline\r\u{08}\u{0C}\u{01}\u{1F}\u{7F}", done: false,
+      created: .test("0001-01-01"), completed: nil, due: .test("9999-12-31"), priority: nil,
+      tags: ["t\"q"])
+    let odd = TaskListResult(tasks: [control], today: .test("2026-12-02"), isFiltered: false)
+    #expect(odd.jsonDocument == (try JSONOutput.document(odd)))
+    let empty = TaskListResult(tasks: [], today: .test("2026-12-02"), isFiltered: false)
+    #expect(empty.jsonDocument == (try JSONOutput.document(empty)))
   }
 
   @Test func `columns stay aligned with wide ids and Hangul text`() async throws {

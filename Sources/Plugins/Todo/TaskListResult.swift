@@ -24,10 +24,73 @@ struct TaskListResult: CommandResult {
     try container.encode(tasks, forKey: .tasks)
   }
 
-  /// The JSON document, built directly as a ``JSONValue`` (the same text `JSONOutput.document` writes for
-  /// this result, several times faster for long lists).
+  /// The JSON document, written byte by byte in the layout `JSONOutput.document` gives this result
+  /// (sorted keys, two-space indent, arrays of strings on one line), several times faster for long lists.
   var jsonDocument: String {
-    JSONValue.object([.init("tasks", .array(tasks.map(\.jsonValue)))]).serialized(pretty: true)
+    guard !tasks.isEmpty else { return "{\n  \"tasks\": []\n}" }
+    var output: [UInt8] = []
+    output.reserveCapacity(tasks.count * 240)
+    func append(_ text: StaticString) {
+      text.withUTF8Buffer { output.append(contentsOf: $0) }
+    }
+    func append(date: CivilDate?) {
+      guard let date else { return append("null") }
+      output.append(UInt8(ascii: "\""))
+      output.append(contentsOf: Self.iso(date).utf8)
+      output.append(UInt8(ascii: "\""))
+    }
+    append("{\n  \"tasks\": [\n")
+    for (index, task) in tasks.enumerated() {
+      append("    {\n      \"completed\": ")
+      append(date: task.completed)
+      append(",\n      \"created\": ")
+      append(date: task.created)
+      append(",\n      \"done\": ")
+      task.done ? append("true") : append("false")
+      append(",\n      \"due\": ")
+      append(date: task.due)
+      append(",\n      \"id\": ")
+      Self.append(number: task.id, to: &output)
+      append(",\n      \"priority\": ")
+      if let priority = task.priority {
+        output.append(contentsOf: [UInt8(ascii: "\""), priority.letter, UInt8(ascii: "\"")])
+      } else {
+        append("null")
+      }
+      append(",\n      \"tags\": [")
+      for (position, tag) in task.tags.enumerated() {
+        if position > 0 { append(", ") }
+        Self.append(quoted: tag, to: &output)
+      }
+      append("],\n      \"text\": ")
+      Self.append(quoted: task.text, to: &output)
+      index < tasks.count - 1 ? append("\n    },\n") : append("\n    }\n")
+    }
+    append("  ]\n}")
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// A JSON string literal, escaping exactly what `JSONOutput.quoted` escapes.
+  private static func append(quoted text: String, to output: inout [UInt8]) {
+    output.append(UInt8(ascii: "\""))
+    for byte in text.utf8 {
+      switch byte {
+      case UInt8(ascii: "\""): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
+      case UInt8(ascii: "\\"): output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
+      case 0x0A: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
+      case 0x0D: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
+      case 0x09: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
+      case 0x08: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "b")])
+      case 0x0C: output.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "f")])
+      case 0x00..<0x20:
+        let hex = Array("0123456789abcdef".utf8)
+        output.append(contentsOf: Array("\\u00".utf8))
+        output.append(hex[Int(byte >> 4)])
+        output.append(hex[Int(byte & 0x0F)])
+      default: output.append(byte)
+      }
+    }
+    output.append(UInt8(ascii: "\""))
   }
 
   /// The output of a command that lists tasks: `.raw` JSON for speed in JSON mode, else the document.

@@ -38,21 +38,6 @@ struct TodoTask: Sendable, Equatable, Encodable {
     try container.encode(tags, forKey: .tags)
   }
 
-  /// The task as a JSON value, for documents built without an encoder round trip (large lists).
-  var jsonValue: JSONValue {
-    func date(_ date: CivilDate?) -> JSONValue { date.map { .string($0.description) } ?? .null }
-    return .object([
-      .init("completed", date(completed)),
-      .init("created", .string(created.description)),
-      .init("done", .bool(done)),
-      .init("due", date(due)),
-      .init("id", .number(String(id))),
-      .init("priority", priority.map { .string($0.description) } ?? .null),
-      .init("tags", .array(tags.map { .string($0) })),
-      .init("text", .string(text)),
-    ])
-  }
-
   /// `#12 "Buy milk"`, for messages.
   var reference: String { "#\(id) \"\(text)\"" }
 }
