@@ -18,15 +18,24 @@ let package = Package(
     .target(
       name: "ToolboxCalendar", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Calendar",
       swiftSettings: staticExecutable),
+    // The system SQLite library for the todo store; linked statically in release builds (libsqlite3.a).
+    .systemLibrary(
+      name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+      providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     .target(
       name: "ToolboxDDay", dependencies: ["ToolboxCore"], path: "Sources/Plugins/DDay",
       swiftSettings: staticExecutable),
     .target(
       name: "ToolboxSearch", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Search",
       swiftSettings: staticExecutable),
+    .target(
+      name: "ToolboxTodo", dependencies: ["ToolboxCore", "CSQLite"], path: "Sources/Plugins/Todo",
+      swiftSettings: staticExecutable),
     .executableTarget(
       name: "toolbox",
-      dependencies: ["ToolboxCore", "ToolboxCalendar", "ToolboxDDay", "ToolboxSearch"],
+      dependencies: [
+        "ToolboxCore", "ToolboxCalendar", "ToolboxDDay", "ToolboxSearch", "ToolboxTodo",
+      ],
       swiftSettings: staticExecutable, linkerSettings: staticLinking),
     // The HTTP helper `toolbox search` runs for each exchange (as git runs git-remote-http): the only binary
     // that links FoundationNetworking, which cannot be linked fully statically (no static libcurl) and would
@@ -46,6 +55,8 @@ let package = Package(
       name: "ToolboxSearchTests",
       dependencies: ["ToolboxSearch", "ToolboxCore", "ToolboxTestSupport", "toolbox-search-http"],
       resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "ToolboxTodoTests", dependencies: ["ToolboxTodo", "ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxEndToEndTests",
       dependencies: ["toolbox", "toolbox-search-http", "ToolboxCore", "ToolboxTestSupport"]),

@@ -2,6 +2,7 @@ import ToolboxCalendar
 import ToolboxCore
 import ToolboxDDay
 import ToolboxSearch
+import ToolboxTodo
 
 /// Every built-in tool, alphabetical. Config enables, disables and configures them; nothing is discovered at
 /// run time.
@@ -9,4 +10,5 @@ let builtInTools: [any Tool.Type] = [
   CalendarTool.self,
   DDayTool.self,
   SearchTool.self,
+  TodoTool.self,
 ]

@@ -1,0 +1,145 @@
+import CSQLite
+
+/// One connection to a SQLite database file, used by one command on one thread.
+///
+/// A thin wrapper over the C API: prepared statements, transactions and pragmas. Every failure is a
+/// ``SQLiteError``; the store turns those into messages naming the path.
+final class SQLiteConnection {
+  /// The database file.
+  let path: String
+  private let handle: OpaquePointer
+  private var isOpen = true
+
+  /// Opens a database file.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - create: Whether a missing file may be created (the store creates its files itself, with mode 0600).
+  ///   - busyTimeout: How long to wait for another connection's lock, in milliseconds.
+  /// - Throws: ``SQLiteError`` if the file cannot be opened.
+  init(path: String, create: Bool = false, busyTimeout: Int32) throws(SQLiteError) {
+    self.path = path
+    var pointer: OpaquePointer?
+    let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
+    let status = sqlite3_open_v2(path, &pointer, flags, nil)
+    guard let pointer else {
+      throw SQLiteError(code: status, message: "out of memory")
+    }
+    guard status == SQLITE_OK else {
+      let error = SQLiteError(code: status, message: String(cString: sqlite3_errmsg(pointer)))
+      sqlite3_close_v2(pointer)
+      throw error
+    }
+    handle = pointer
+    sqlite3_extended_result_codes(handle, 1)
+    sqlite3_busy_timeout(handle, busyTimeout)
+  }
+
+  deinit {
+    if isOpen { sqlite3_close_v2(handle) }
+  }
+
+  /// Closes the connection now, reporting a failure (the last connection to close checkpoints the WAL).
+  ///
+  /// - Throws: ``SQLiteError`` if SQLite could not close cleanly.
+  func close() throws(SQLiteError) {
+    guard isOpen else { return }
+    let status = sqlite3_close(handle)
+    guard status == SQLITE_OK else { throw error(status) }
+    isOpen = false
+  }
+
+  // MARK: - Statements
+
+  /// Runs one or more SQL statements that take no parameters and return no rows of interest.
+  ///
+  /// - Parameter sql: The SQL text.
+  /// - Throws: ``SQLiteError``.
+  func execute(_ sql: String) throws(SQLiteError) {
+    let status = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard status == SQLITE_OK else { throw error(status) }
+  }
+
+  /// Compiles one statement.
+  ///
+  /// - Parameter sql: The SQL text of one statement.
+  /// - Returns: The statement, ready to bind and step.
+  /// - Throws: ``SQLiteError``.
+  func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    var statement: OpaquePointer?
+    let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
+    guard status == SQLITE_OK, let statement else { throw error(status) }
+    return SQLiteStatement(statement, connection: self)
+  }
+
+  /// Runs a statement with parameters and returns the number of rows it changed.
+  ///
+  /// - Parameters:
+  ///   - sql: One statement.
+  ///   - values: The values of `?1`, `?2`, ….
+  /// - Returns: The number of rows inserted, updated or deleted.
+  /// - Throws: ``SQLiteError``.
+  @discardableResult
+  func run(_ sql: String, _ values: SQLiteValue...) throws(SQLiteError) -> Int {
+    let statement = try prepare(sql)
+    try statement.bind(values)
+    while try statement.step() {}
+    return Int(sqlite3_changes(handle))
+  }
+
+  /// The first column of the first row of a query, as an integer (0 for no row or NULL).
+  ///
+  /// - Parameters:
+  ///   - sql: One query.
+  ///   - values: The values of its parameters.
+  /// - Returns: The integer.
+  /// - Throws: ``SQLiteError``.
+  func integer(_ sql: String, _ values: SQLiteValue...) throws(SQLiteError) -> Int64 {
+    let statement = try prepare(sql)
+    try statement.bind(values)
+    guard try statement.step() else { return 0 }
+    return statement.int64(0)
+  }
+
+  /// The first column of the first row of a query, as text (`nil` for no row or NULL).
+  ///
+  /// - Parameter sql: One query without parameters.
+  /// - Returns: The text.
+  /// - Throws: ``SQLiteError``.
+  func text(_ sql: String) throws(SQLiteError) -> String? {
+    let statement = try prepare(sql)
+    guard try statement.step() else { return nil }
+    return statement.text(0)
+  }
+
+  /// The row id of the last inserted row.
+  var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  // MARK: - Transactions
+
+  /// Runs `body` in a transaction: committed if it returns, rolled back if it throws.
+  ///
+  /// - Parameters:
+  ///   - immediate: `BEGIN IMMEDIATE` (take the write lock now, waiting up to the busy timeout) for
+  ///     transactions that write; a deferred `BEGIN` for reads.
+  ///   - body: The work.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws, or ``SQLiteError`` from `BEGIN`/`COMMIT`.
+  func transaction<T>(immediate: Bool, _ body: () throws -> T) throws -> T {
+    try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
+    let result: T
+    do {
+      result = try body()
+      try execute("COMMIT")
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 { sqlite3_exec(handle, "ROLLBACK", nil, nil, nil) }
+      throw error
+    }
+    return result
+  }
+
+  /// An error for a status code, with SQLite's current message.
+  func error(_ status: Int32) -> SQLiteError {
+    SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+  }
+}

@@ -1,0 +1,30 @@
+import ToolboxCore
+
+extension TodoTool {
+  static let removeSpec = CommandSpec(
+    name: "rm",
+    abstract: "Remove tasks; the other tasks keep their ids.",
+    discussion: """
+      Several ids are removed together or not at all: if any id is unknown, nothing is removed and the \
+      command exits 64 naming it. 'toolbox todo undo' brings removed tasks back with their ids.
+      """,
+    arguments: [idsArgument],
+    examples: ["toolbox todo rm 4", "toolbox todo rm 1 5"])
+
+  func remove(_ arguments: ParsedArguments) throws -> CommandOutput {
+    let ids = try TaskInput.ids(arguments.strings("id"), arguments)
+    guard let store = try existingStore() else { throw TaskInput.unknownID(ids[0]) }
+    return .document(RemovedResult(removed: try store.remove(ids), emptyMessage: nil))
+  }
+
+  static let clearSpec = CommandSpec(
+    name: "clear",
+    abstract: "Remove all done tasks.",
+    discussion: "'toolbox todo undo' brings them back.",
+    examples: ["toolbox todo clear"])
+
+  func clear() throws -> CommandOutput {
+    let removed = try existingStore()?.clearDone() ?? []
+    return .document(RemovedResult(removed: removed, emptyMessage: "no done tasks to clear"))
+  }
+}

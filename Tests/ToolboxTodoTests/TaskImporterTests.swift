@@ -1,0 +1,100 @@
+import Testing
+import ToolboxCore
+import ToolboxTestSupport
+
+@testable import ToolboxTodo
+
+@Suite struct TaskImporterTests {
+  static let today = CivilDate.test("2026-12-02")
+
+  func tasks(_ text: String, _ format: TaskImporter.Format) throws(TodoError) -> [NewTask] {
+    try TaskImporter.tasks(from: text, format: format, source: "in", today: Self.today)
+  }
+
+  @Test func `JSON as export writes it`() throws {
+    let json = """
+      {"tasks": [
+        {"completed": null, "created": "2026-11-30", "done": false, "due": "2026-12-24", "id": 4,
+         "priority": "B", "tags": ["home"], "text": "Pay rent"},
+        {"completed": "2026-12-01", "created": "2026-11-29", "done": true, "due": null, "id": 9,
+         "priority": null, "tags": [], "text": "Call mom"}
+      ]}
+      """
+    #expect(
+      try tasks(json, .json) == [
+        NewTask(
+          text: "Pay rent", created: .test("2026-11-30"), due: .test("2026-12-24"),
+          priority: Priority("B"), tags: ["home"], id: 4),
+        NewTask(
+          text: "Call mom", done: true, created: .test("2026-11-29"),
+          completed: .test("2026-12-01"),
+          id: 9),
+      ])
+  }
+
+  @Test func `a bare array with only texts gets today as creation date`() throws {
+    #expect(
+      try tasks(#"[{"text": "a"}, {"text": "b", "tags": ["+x", "x"]}]"#, .json) == [
+        .test("a"), .test("b", tags: ["x"]),
+      ])
+  }
+
+  @Test(arguments: [
+    ("", "cannot import 'in': invalid JSON"),
+    ("{", "cannot import 'in': invalid JSON"),
+    (#"{"task": []}"#, "cannot import 'in': expected {\"tasks\":[…]} or an array of tasks"),
+    (#"{"tasks": [], "more": 1}"#, "cannot import 'in': unknown key 'more' (expected 'tasks')"),
+    (#"[{"txt": "a"}]"#, "cannot import 'in': task 1: unknown key 'txt'"),
+    (#"[{"text": "a"}, {"done": true}]"#, "cannot import 'in': task 2: 'text' is missing"),
+    (#"[{"text": ""}]"#, "cannot import 'in': task 1: task text is empty"),
+    (#"[{"text": "a\nb"}]"#, "cannot import 'in': task 1: task text cannot contain control"),
+    (
+      #"[{"text": "a", "due": "2026-02-30"}]"#,
+      "task 1: invalid date '2026-02-30' in 'due': no such day"
+    ),
+    (
+      #"[{"text": "a", "created": "12/01/2026"}]"#, "task 1: invalid date '12/01/2026' in 'created'"
+    ),
+    (#"[{"text": "a", "priority": "AB"}]"#, "task 1: invalid priority 'AB'"),
+    (#"[{"text": "a", "done": "yes"}]"#, "task 1: 'done' must be true or false, not a string"),
+    (#"[{"text": "a", "id": 0}]"#, "task 1: 'id' must be a positive integer"),
+    (#"[{"text": "a", "id": 99999999999999999999}]"#, "task 1: 'id' must be a positive integer"),
+    (#"[{"text": "a", "tags": "x"}]"#, "task 1: 'tags' must be an array of strings"),
+    (#"[{"text": "a", "tags": ["two words"]}]"#, "task 1: invalid tag 'two words'"),
+    (
+      #"[{"text": "a", "completed": "2026-12-01"}]"#,
+      "task 1: 'completed' is set but 'done' is false"
+    ),
+    ("[1]", "task 1: expected an object, not a number"),
+  ])
+  func `bad JSON names the record and imports nothing`(json: String, message: String) {
+    do {
+      _ = try tasks(json, .json)
+      Issue.record("no error for \(json)")
+    } catch {
+      #expect(error.exitCode == .dataError)
+      #expect(error.description.contains(message), "\(error.description)")
+      #expect(error.description.hasSuffix("; nothing was imported"))
+    }
+  }
+
+  @Test func `lines are titles; blank lines are skipped; CRLF is fine`() throws {
+    #expect(
+      try tasks("Buy milk\r\n\n   \n  Call mom \nWalk\tthe dog", .lines) == [
+        .test("Buy milk"), .test("Call mom"), .test("Walk the dog"),
+      ])
+  }
+
+  @Test func `a bad line names its number`() {
+    #expect(
+      throws: TodoError.invalidImport(
+        source: "in", location: "line 3", detail: "invalid due date '2026-02-30': no such day")
+    ) { try tasks("a\n\nb due:2026-02-30\n", .todotxt) }
+  }
+
+  @Test func `formats are guessed from the file name`() {
+    #expect(TaskImporter.Format.guess(for: "tasks.json") == .json)
+    #expect(TaskImporter.Format.guess(for: "todo.TXT") == .todotxt)
+    #expect(TaskImporter.Format.guess(for: "notes") == .json)
+  }
+}

@@ -1,0 +1,97 @@
+import Testing
+import ToolboxCore
+import ToolboxTestSupport
+
+@testable import ToolboxTodo
+
+@Suite struct TaskInputTests {
+  static let arguments = ParsedArguments(usage: "toolbox todo done <id>...")
+
+  @Test(arguments: [("12", 12), ("#3", 3), ("007", 7), ("9223372036854775807", Int.max)])
+  func `ids are positive integers, optionally with #`(word: String, id: Int) throws {
+    #expect(try TaskInput.id(word, Self.arguments) == id)
+  }
+
+  @Test(arguments: [
+    "0", "-1", "abc", "1.5", "", "#", "99999999999999999999", "9223372036854775808", "+3", " 3",
+    "١٢", "3a",
+  ])
+  func `malformed ids are usage errors naming the id`(word: String) {
+    #expect(
+      throws: UsageError(
+        "invalid task id '\(word)': expected a positive integer such as 12", code: "invalid_id",
+        usage: "toolbox todo done <id>...")
+    ) { try TaskInput.id(word, Self.arguments) }
+  }
+
+  @Test func `repeated ids count once`() throws {
+    #expect(try TaskInput.ids(["3", "#3", "1", "3"], Self.arguments) == [3, 1])
+  }
+
+  @Test(arguments: [
+    ("2026-12-25", "2026-12-25"), ("today", "2026-12-02"), ("tomorrow", "2026-12-03"),
+    ("yesterday", "2026-12-01"), ("Today", "2026-12-02"), ("2024-02-29", "2024-02-29"),
+  ])
+  func `dates are YYYY-MM-DD or relative words`(text: String, expected: String) throws {
+    #expect(
+      try TaskInput.date(text, option: "--due", today: .test("2026-12-02")) == .test(expected))
+  }
+
+  @Test(arguments: [
+    ("2026-02-30", "no such day (years 0001-9999)"),
+    ("2023-02-29", "no such day (years 0001-9999)"),
+    ("0000-01-01", "no such day (years 0001-9999)"),
+    ("2026-13-01", "no such day (years 0001-9999)"),
+    ("2026-1-5", "expected YYYY-MM-DD, today, tomorrow or yesterday"),
+    ("soon", "expected YYYY-MM-DD, today, tomorrow or yesterday"),
+    ("", "expected YYYY-MM-DD, today, tomorrow or yesterday"),
+    ("２０２６-01-01", "expected YYYY-MM-DD, today, tomorrow or yesterday"),
+  ])
+  func `bad dates are data errors`(text: String, reason: String) {
+    #expect(
+      throws: DataError("invalid date '\(text)' for --due: \(reason)", code: "invalid_date")
+    ) { try TaskInput.date(text, option: "--due", today: .test("2026-12-02")) }
+  }
+
+  @Test func `tomorrow after 9999-12-31 is a data error, not a crash`() {
+    #expect(throws: DataError.self) {
+      try TaskInput.date("tomorrow", option: "--due", today: .maximum)
+    }
+  }
+
+  @Test(arguments: [
+    ("2026-12-05", "D-3"), ("2026-12-02", "D-Day"), ("2026-11-30", "D+2"), ("2027-12-02", "D-365"),
+  ])
+  func `due dates get D-labels`(due: String, label: String) {
+    #expect(TaskInput.label(due: .test(due), today: .test("2026-12-02")) == label)
+  }
+
+  @Test func `priorities are one letter, either case, or none where allowed`() throws {
+    #expect(try TaskInput.priority("A", Self.arguments, allowsNone: false) == Priority("A"))
+    #expect(try TaskInput.priority("z", Self.arguments, allowsNone: false)?.description == "Z")
+    #expect(try TaskInput.priority("none", Self.arguments, allowsNone: true) == nil)
+    for bad in ["AA", "1", "", "Ä", "none", "(A)"] {
+      #expect(throws: UsageError.self) {
+        try TaskInput.priority(bad, Self.arguments, allowsNone: false)
+      }
+    }
+  }
+
+  @Test func `text is joined, trimmed and free of control characters`() throws {
+    #expect(try TaskInput.text(["  Buy", "milk  "]) == "Buy milk")
+    #expect(try TaskInput.text(["a\tb"]) == "a b")
+    #expect(try TaskInput.text(["할 일 추가"]) == "할 일 추가")
+    #expect(throws: TaskInput.Problem.emptyText) { try TaskInput.text(["  ", ""]) }
+    #expect(throws: TaskInput.Problem.emptyText) { try TaskInput.text([]) }
+    #expect(throws: TaskInput.Problem.controlCharacters) { try TaskInput.text(["a\nb"]) }
+    #expect(throws: TaskInput.Problem.controlCharacters) { try TaskInput.text(["\u{1B}[31mred"]) }
+  }
+
+  @Test func `tags drop one leading plus and must be one word`() throws {
+    #expect(try TaskInput.tags(["+shop", "home", "shop"]) == ["shop", "home"])
+    #expect(try TaskInput.tag("집") == "집")
+    for bad in ["", "+", "two words", "a\tb"] {
+      #expect(throws: TaskInput.Problem.invalidTag(bad)) { try TaskInput.tag(bad) }
+    }
+  }
+}

@@ -1,0 +1,81 @@
+import Testing
+import ToolboxCore
+import ToolboxTestSupport
+
+@testable import ToolboxTodo
+
+@Suite struct TodoTxtTests {
+  static let today = CivilDate.test("2026-12-02")
+
+  static func task(
+    _ text: String, done: Bool = false, created: String = "2026-12-01", completed: String? = nil,
+    due: String? = nil, priority: String? = nil, tags: [String] = []
+  ) -> NewTask {
+    NewTask(
+      text: text, done: done, created: .test(created), completed: completed.map(CivilDate.test),
+      due: due.map(CivilDate.test), priority: priority.flatMap(Priority.init), tags: tags)
+  }
+
+  @Test(arguments: [
+    ("Buy milk", task("Buy milk", created: "2026-12-02")),
+    ("(A) 2026-12-01 Pay rent", task("Pay rent", priority: "A")),
+    (
+      "(B) 2026-12-01 Call mom @phone +family due:2026-12-24",
+      task("Call mom @phone", due: "2026-12-24", priority: "B", tags: ["family"])
+    ),
+    (
+      "x 2026-12-03 2026-12-01 Pay rent +home pri:A",
+      task("Pay rent", done: true, completed: "2026-12-03", priority: "A", tags: ["home"])
+    ),
+    (
+      "x 2026-12-03 Done without creation date",
+      task("Done without creation date", done: true, created: "2026-12-03", completed: "2026-12-03")
+    ),
+    ("x Done without dates", task("Done without dates", done: true, created: "2026-12-02")),
+    ("2026-12-01 +a Tag first +b", task("Tag first", tags: ["a", "b"])),
+    (
+      "(a) lower case is not a priority",
+      task("(a) lower case is not a priority", created: "2026-12-02")
+    ),
+    ("X capital x is not done", task("X capital x is not done", created: "2026-12-02")),
+    ("  spaced   out  ", task("spaced out", created: "2026-12-02")),
+    ("math: 1 + 1 = 2", task("math: 1 + 1 = 2", created: "2026-12-02")),
+  ])
+  func `todo.txt lines parse`(line: String, expected: NewTask) throws {
+    #expect(try TodoTxt.task(line, today: Self.today) == expected)
+  }
+
+  @Test(arguments: [
+    ("+only +tags", "the task has no text"),
+    ("2026-12-01", "the task has no text"),
+    ("Pay due:2026-02-30", "invalid due date '2026-02-30': no such day"),
+    ("Pay due:tomorrow", "invalid due date 'tomorrow': expected YYYY-MM-DD"),
+    ("x 2026-02-30 Impossible completion", "invalid date '2026-02-30': no such day"),
+  ])
+  func `bad todo.txt lines are rejected`(line: String, message: String) {
+    #expect(throws: ImportProblem(message)) { try TodoTxt.task(line, today: Self.today) }
+  }
+
+  @Test func `tasks write as todo.txt lines`() {
+    let pending = TodoTask(
+      id: 1, text: "Call mom @phone", done: false, created: .test("2026-12-01"), completed: nil,
+      due: .test("2026-12-24"), priority: Priority("B"), tags: ["family", "weekly"])
+    #expect(
+      TodoTxt.line(pending) == "(B) 2026-12-01 Call mom @phone +family +weekly due:2026-12-24")
+    let done = TodoTask(
+      id: 2, text: "Pay rent", done: true, created: .test("2026-12-01"),
+      completed: .test("2026-12-03"), due: nil, priority: Priority("A"), tags: [])
+    #expect(TodoTxt.line(done) == "x 2026-12-03 2026-12-01 Pay rent pri:A")
+  }
+
+  @Test func `a task written and read back is the same task`() throws {
+    let original = Self.task(
+      "Renew passport @office", done: true, completed: "2026-12-02", due: "2027-01-15",
+      priority: "C", tags: ["admin", "travel"])
+    let stored = TodoTask(
+      id: 1, text: original.text, done: original.done, created: original.created,
+      completed: original.completed, due: original.due, priority: original.priority,
+      tags: original.tags)
+    #expect(try TodoTxt.task(TodoTxt.line(stored), today: .test("2000-01-01")) == original)
+  }
+}

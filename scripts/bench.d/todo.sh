@@ -1,0 +1,66 @@
+# The todo tool: `todo add` must stay flat as the store grows, and `todo list` must beat todo.txt-cli.
+# Sourced by scripts/bench ($TOOLBOX, $WORK and compare/report come from there).
+#
+#   add at 10,000 tasks  vs  add at 0 tasks         target ≤ 1.3× (an add costs the same in a big store)
+#   list at 10,000 tasks vs  todo.sh ls, 10,000 lines target ≤ 0.33× (at least 3× faster)
+#
+# Both stores are real SQLite stores in $WORK, selected through config files so that both sides of each
+# comparison do the same work at start-up. todo.txt-cli is Debian's todotxt-cli (installed as todo-txt).
+
+todo_dir="$WORK/todo"
+mkdir -p "$todo_dir"
+
+# 10,000 tasks in todo.txt format: priorities, creation dates, tags and due dates, like a real list.
+python3 - "$todo_dir/todo.txt" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    for n in range(1, 10001):
+        priority = "(%s) " % "ABC"[n % 3] if n % 4 == 0 else ""
+        due = " due:2026-12-%02d" % (n % 28 + 1) if n % 5 == 0 else ""
+        f.write("%s2026-11-%02d Task number %d for the benchmark +project%d @home%s\n"
+                % (priority, n % 28 + 1, n, n % 7, due))
+PY
+
+printf '{"tools": {"todo": {"store": "%s"}}}\n' "$todo_dir/empty.sqlite3" >"$todo_dir/empty.json"
+printf '{"tools": {"todo": {"store": "%s"}}}\n' "$todo_dir/full.sqlite3" >"$todo_dir/full.json"
+"$TOOLBOX" --config "$todo_dir/full.json" todo import "$todo_dir/todo.txt" >/dev/null
+"$TOOLBOX" --config "$todo_dir/empty.json" todo list >/dev/null
+
+compare "toolbox todo add, 10,000 tasks  vs  add, 0 tasks" \
+  "$TOOLBOX --config $todo_dir/full.json todo add Benchmark task --tag bench" \
+  "$TOOLBOX --config $todo_dir/empty.json todo add Benchmark task --tag bench" 1.3
+
+# todo.txt-cli: install it if it is missing (Debian package todotxt-cli), else skip with a message.
+todo_sh="$(command -v todo-txt || command -v todo.sh || true)"
+if [ -z "$todo_sh" ] && command -v apt-get >/dev/null; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo -n"
+  echo "installing todotxt-cli for the todo benchmark..." >&2
+  $sudo apt-get install -y -qq todotxt-cli >/dev/null 2>&1 \
+    || { $sudo apt-get update -qq >/dev/null 2>&1 && $sudo apt-get install -y -qq todotxt-cli >/dev/null 2>&1; } \
+    || true
+  todo_sh="$(command -v todo-txt || command -v todo.sh || true)"
+fi
+if [ -z "$todo_sh" ]; then
+  report "toolbox todo list  vs  todo.sh ls" "skipped: todo.txt-cli not installed (apt-get install todotxt-cli)"
+else
+  mkdir -p "$todo_dir/todo-txt"
+  cp "$todo_dir/todo.txt" "$todo_dir/todo-txt/todo.txt"
+  : >"$todo_dir/todo-txt/done.txt"
+  : >"$todo_dir/todo-txt/report.txt"
+  cat >"$todo_dir/todo-txt/config" <<EOF
+export TODO_DIR="$todo_dir/todo-txt"
+export TODO_FILE="\$TODO_DIR/todo.txt"
+export DONE_FILE="\$TODO_DIR/done.txt"
+export REPORT_FILE="\$TODO_DIR/report.txt"
+EOF
+  # The full store has grown by the add benchmark: list the same 10,000 tasks again from a fresh copy.
+  printf '{"tools": {"todo": {"store": "%s"}}}\n' "$todo_dir/list.sqlite3" >"$todo_dir/list.json"
+  "$TOOLBOX" --config "$todo_dir/list.json" todo import "$todo_dir/todo.txt" >/dev/null
+  compare "toolbox todo list, 10,000 tasks  vs  todo.sh ls, 10,000" \
+    "$TOOLBOX --config $todo_dir/list.json todo list" \
+    "$todo_sh -d $todo_dir/todo-txt/config -p ls" 0.33
+  compare "toolbox --json todo list, 10,000  vs  todo.sh ls, 10,000" \
+    "$TOOLBOX --config $todo_dir/list.json --json todo list" \
+    "$todo_sh -d $todo_dir/todo-txt/config -p ls"
+fi
