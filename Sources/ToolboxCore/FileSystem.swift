@@ -84,8 +84,9 @@ public struct LocalFileSystem: FileSystem {
     var written = 0
     var failure: FileSystemError?
     while written < bytes.count {
-      let count = bytes.withUnsafeBytes {
-        write(descriptor, $0.baseAddress! + written, $0.count - written)
+      let count = bytes.withUnsafeBytes { buffer -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return write(descriptor, base + written, buffer.count - written)
       }
       if count < 0 {
         if errno == EINTR { continue }

@@ -19,7 +19,7 @@ public enum Suggestion {
       let limit = max(1, max(typed.count, name.count) / 3)
       let isPrefix = typed.count >= 2 && (name.starts(with: typed) || typed.starts(with: name))
       guard distance <= limit || isPrefix else { continue }
-      if best == nil || distance < best!.distance { best = (candidate, distance) }
+      if best.map({ distance < $0.distance }) ?? true { best = (candidate, distance) }
     }
     return best?.name
   }
