@@ -18,14 +18,21 @@ let package = Package(
     .target(
       name: "ToolboxCalendar", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Calendar",
       swiftSettings: staticExecutable),
+    // The number tool reads CLDR data through the toolchain's ICU C API (`_FoundationICU`), which Foundation
+    // links implicitly only in static builds; debug builds and tests need the library named.
+    .target(
+      name: "ToolboxNumber", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Number",
+      swiftSettings: staticExecutable, linkerSettings: [.linkedLibrary("_FoundationICU")]),
     .executableTarget(
       name: "toolbox",
-      dependencies: ["ToolboxCore", "ToolboxCalendar"],
+      dependencies: ["ToolboxCore", "ToolboxCalendar", "ToolboxNumber"],
       swiftSettings: staticExecutable, linkerSettings: staticLinking),
     .target(name: "ToolboxTestSupport", dependencies: ["ToolboxCore"]),
     .testTarget(name: "ToolboxCoreTests", dependencies: ["ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxCalendarTests", dependencies: ["ToolboxCalendar", "ToolboxCore", "ToolboxTestSupport"]),
+    .testTarget(
+      name: "ToolboxNumberTests", dependencies: ["ToolboxNumber", "ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(name: "ToolboxEndToEndTests", dependencies: ["toolbox"]),
   ],
   swiftLanguageModes: [.v6]
