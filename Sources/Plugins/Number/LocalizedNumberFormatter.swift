@@ -60,14 +60,14 @@ struct LocalizedNumberFormatter: Sendable {
     case .currency:
       guard let pattern = data.pattern(.currency) else { throw Self.unavailable(locale, options) }
       let code = options.currency ?? ICU.currency(for: locale.icuIdentifier) ?? "USD"
-      let digits = ICU.currencyFractionDigits(code)
+      let digits = FractionRange(
+        minimum: ICU.currencyFractionDigits(code), maximum: ICU.currencyFractionDigits(code))
+      let currency = Self.currency(
+        code, locale: locale, data: data, pattern: pattern, digits: digits)
       engine = .pattern(
         PatternFormatter(
-          data: data, pattern: pattern,
-          fraction: options.fraction ?? FractionRange(minimum: digits, maximum: digits),
-          rounding: options.rounding, grouping: options.grouping,
-          currency: .init(
-            code: code, symbol: ICU.currencySymbol(code, locale: locale.icuIdentifier))))
+          data: data, pattern: pattern, fraction: options.fraction ?? digits,
+          rounding: options.rounding, grouping: options.grouping, currency: currency))
     case .scientific:
       guard let pattern = data.pattern(.scientific) else { throw Self.unavailable(locale, options) }
       engine = .scientific(
@@ -183,6 +183,32 @@ struct LocalizedNumberFormatter: Sendable {
         reason: "has more than \(spellOutFractionDigits) significant digits with a fraction, which "
           + "spell-out cannot write exactly (round it with --fraction)")
     }
+  }
+
+  /// The currency and its symbol in a locale, with the locale's currency spacing. The spacing data
+  /// (CLDR `currencySpacing`) is not in ICU's C API, so it is read from ICU's own output: one amount is
+  /// formatted by ICU when the formatter is created, and the spacing that reproduces it is used.
+  static func currency(
+    _ code: String, locale: NumberLocale, data: LocaleNumberData, pattern: NumberPattern,
+    digits: FractionRange
+  ) -> PatternFormatter.Currency {
+    let spaced = PatternFormatter.Currency(
+      code: code, symbol: ICU.currencySymbol(code, locale: locale.icuIdentifier))
+    var unspaced = spaced
+    unspaced.spacing = false
+    let one = ExactDecimal(normalizing: false, [1], exponent: 0)
+    let render = { (currency: PatternFormatter.Currency) in
+      PatternFormatter(
+        data: data, pattern: pattern, fraction: digits, rounding: .halfEven, grouping: true,
+        currency: currency
+      ).format(one)
+    }
+    guard
+      let probe = ICUSkeletonFormatter(skeleton: "currency/\(code)", locale: locale.icuIdentifier)?
+        .format(decimal: "1"),
+      probe == render(unspaced), probe != render(spaced)
+    else { return spaced }
+    return unspaced
   }
 
   /// The myriad units for a locale's language and script.

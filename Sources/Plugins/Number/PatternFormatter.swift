@@ -27,6 +27,9 @@ final class PatternFormatter: Sendable {
     let code: String
     /// The locale's symbol for it.
     let symbol: String
+    /// Whether a no-break space separates a symbol ending (or starting) with a letter from the digits,
+    /// as CLDR's currency spacing says for nearly every locale (`CHF 12.00`; not in Malay: `RM12.00`).
+    var spacing = true
   }
 
   /// Creates a formatter.
@@ -130,7 +133,7 @@ final class PatternFormatter: Sendable {
       case .currency(let width): text += width == 1 ? currency?.symbol ?? "" : currency?.code ?? ""
       }
     }
-    guard let currency,
+    guard let currency, currency.spacing,
       case .currency(let width)? = isPrefix ? parts.last : parts.first
     else { return text }
     let written = width == 1 ? currency.symbol : currency.code

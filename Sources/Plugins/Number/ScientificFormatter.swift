@@ -10,6 +10,8 @@ final class ScientificFormatter: Sendable {
   private let exponentPlus: [UInt8]
   private let minimumExponentDigits: Int
   private let fraction: FractionRange?
+  /// The fraction digits the pattern always writes (`0.000000E+000`), when `--fraction` is not given.
+  private let patternMinimumFraction: Int
   private let rounding: RoundingMode
   private let positivePrefix: [UInt8]
   private let positiveSuffix: [UInt8]
@@ -35,6 +37,7 @@ final class ScientificFormatter: Sendable {
     exponentPlus = pattern.exponentShowsPlus ? Array(data.plus.utf8) : []
     minimumExponentDigits = pattern.minimumExponentDigits
     self.fraction = fraction
+    patternMinimumFraction = pattern.minimumFractionDigits
     self.rounding = rounding
     let render = { (parts: [NumberPattern.AffixPart], isPrefix: Bool) -> [UInt8] in
       Array(PatternFormatter.render(parts, data: data, currency: nil, isPrefix: isPrefix).utf8)
@@ -59,7 +62,7 @@ final class ScientificFormatter: Sendable {
     bytes.reserveCapacity(32 + 2 * rounded.digits.count)
     bytes.append(contentsOf: value.isNegative ? negativePrefix : positivePrefix)
     digits.append(rounded.digits.first ?? 0, to: &bytes)
-    let fractionCount = max(rounded.digits.count - 1, fraction?.minimum ?? 0)
+    let fractionCount = max(rounded.digits.count - 1, fraction?.minimum ?? patternMinimumFraction)
     if fractionCount > 0 {
       bytes.append(contentsOf: decimal)
       for index in 1...fractionCount {
