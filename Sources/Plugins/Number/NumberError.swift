@@ -47,52 +47,40 @@ enum NumberError: ToolboxError, Equatable {
     case .emptyInput:
       return "empty input: expected a number"
     case .invalidCharacters(let input, let character, let locale):
-      let shown = Self.visible(character)
+      let visibleCharacter = Self.visible(character)
       guard let locale else {
-        return "invalid character '\(shown)' in '\(input)': expected plain notation such as "
+        return "invalid character '\(visibleCharacter)' in '\(Self.shown(input))': expected plain notation such as "
           + "-1234.5 or 1e6 (use 'toolbox number convert --from L' for localized text)"
       }
-      return "invalid character '\(shown)' in '\(input)' for \(locale)"
+      return "invalid character '\(visibleCharacter)' in '\(Self.shown(input))' for \(locale)"
     case .noDigits(let input):
-      return "no digits in '\(input)'"
+      return "no digits in '\(Self.shown(input))'"
     case .multipleDecimalSeparators(let input):
-      return "more than one decimal separator in '\(input)'"
+      return "more than one decimal separator in '\(Self.shown(input))'"
     case .reversedSeparators(let input, let locale, let decimal, let grouping):
-      return "decimal and grouping separators reversed in '\(input)': \(locale) writes "
+      return "decimal and grouping separators reversed in '\(Self.shown(input))': \(locale) writes "
         + "'\(Self.visible(decimal))' before the fraction and '\(Self.visible(grouping))' between groups"
     case .invalidGrouping(let input, let locale, let example):
       return
-        "grouping separators at the wrong places in '\(input)' (\(locale) groups like \(example))"
+        "grouping separators at the wrong places in '\(Self.shown(input))' (\(locale) groups like \(example))"
     case .mixedDigits(let input):
-      return "digits of more than one script in '\(input)'"
+      return "digits of more than one script in '\(Self.shown(input))'"
     case .tooManyDigits(let input, let count):
-      return "'\(input)' has \(count) significant digits; at most "
+      return "'\(Self.shown(input))' has \(count) significant digits; at most "
         + "\(ExactDecimal.maximumSignificantDigits) are kept exactly"
     case .tooLong(let input):
       return
-        "'\(input)' is too large or too small: toolbox writes magnitudes from 1e-1000 to 1e1000"
+        "'\(Self.shown(input))' is too large or too small: toolbox writes magnitudes from 1e-1000 to 1e1000"
     case .outOfRange(let input, let reason):
-      return "'\(input)' \(reason)"
+      return "'\(Self.shown(input))' \(reason)"
     }
   }
 
-  /// The same error about another input text (for values read from a command line or stream).
-  func about(_ input: String) -> NumberError {
-    switch self {
-    case .emptyInput: .emptyInput
-    case .invalidCharacters(_, let character, let locale):
-      .invalidCharacters(input: input, character: character, locale: locale)
-    case .noDigits: .noDigits(input: input)
-    case .multipleDecimalSeparators: .multipleDecimalSeparators(input: input)
-    case .reversedSeparators(_, let locale, let decimal, let grouping):
-      .reversedSeparators(input: input, locale: locale, decimal: decimal, grouping: grouping)
-    case .invalidGrouping(_, let locale, let example):
-      .invalidGrouping(input: input, locale: locale, example: example)
-    case .mixedDigits: .mixedDigits(input: input)
-    case .tooManyDigits(_, let count): .tooManyDigits(input: input, count: count)
-    case .tooLong: .tooLong(input: input)
-    case .outOfRange(_, let reason): .outOfRange(input: input, reason: reason)
-    }
+  /// The input as messages quote it: in full up to 80 characters, else its start and its length.
+  static func shown(_ input: String) -> String {
+    let count = input.count
+    guard count > 80 else { return input }
+    return String(input.prefix(60)) + "…(\(count) characters)"
   }
 
   /// Invisible and space characters spelled as code points (`U+202F`), others as they are.
