@@ -49,7 +49,8 @@ enum NumberError: ToolboxError, Equatable {
     case .invalidCharacters(let input, let character, let locale):
       let visibleCharacter = Self.visible(character)
       guard let locale else {
-        return "invalid character '\(visibleCharacter)' in '\(Self.shown(input))': expected plain notation such as "
+        return
+          "invalid character '\(visibleCharacter)' in '\(Self.shown(input))': expected plain notation such as "
           + "-1234.5 or 1e6 (use 'toolbox number convert --from L' for localized text)"
       }
       return "invalid character '\(visibleCharacter)' in '\(Self.shown(input))' for \(locale)"

@@ -28,10 +28,6 @@ extension NumberTool {
       "toolbox number convert 1,234.5 --from en_US --to ar_EG",
       "toolbox number convert 12,34,567 --from hi_IN --to de_CH",
       "toolbox number convert 1.234,56 --from de_DE --to en_US --style currency --currency EUR",
-    ],
-    usage: [
-      "convert [<text> ...] [--from <locale>] [--to <locale,...>] [--style <style>] [--currency <iso>] "
-        + "[--fraction <n|min-max>] [--rounding <mode>] [--no-grouping]"
     ])
 
   func convert(_ arguments: ParsedArguments) throws -> CommandOutput {
