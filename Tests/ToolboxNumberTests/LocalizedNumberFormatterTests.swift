@@ -249,6 +249,8 @@ import ToolboxCore
     #expect(try Self.format("1234567.891", "ja_JP", spellOut) == "百二十三万四千五百六十七・八九一")
     #expect(throws: NumberError.self) { try Self.format("123456789012345.678", "en_US", spellOut) }
     #expect(throws: NumberError.self) { try Self.format("1e19", "en_US", spellOut) }
+    #expect(throws: NumberError.self) { try Self.format("1e-21", "en_US", spellOut) }
+    #expect(try Self.format("1.5e-18", "en_US", spellOut).hasSuffix(" zero one five"))
     #expect(
       try Self.format(
         "123456789012345.678", "en_US",

@@ -27,6 +27,8 @@ struct LocalizedNumberFormatter: Sendable {
   /// The most significant digits spell-out writes exactly when a value has a fraction (ICU spells
   /// fractions from a `Double`, whose shortest form keeps 15 digits exactly).
   static let spellOutFractionDigits = 15
+  /// The most fraction digits spell-out writes (ICU rounds fractions to 20 places).
+  static let spellOutFractionPlaces = 20
 
   /// Creates a formatter.
   ///
@@ -167,7 +169,7 @@ struct LocalizedNumberFormatter: Sendable {
   }
 
   /// Checks that ICU spells a value exactly: integers within 64 bits, and values with a fraction of at most
-  /// 15 significant digits.
+  /// 15 significant digits and 20 fraction digits.
   static func checkSpellOut(_ value: ExactDecimal, input: String) throws(NumberError) {
     if value.isInteger {
       let text = value.magnitudeOnly.description
@@ -182,6 +184,11 @@ struct LocalizedNumberFormatter: Sendable {
         input: input,
         reason: "has more than \(spellOutFractionDigits) significant digits with a fraction, which "
           + "spell-out cannot write exactly (round it with --fraction)")
+    } else if value.fractionDigitCount > spellOutFractionPlaces {
+      throw .outOfRange(
+        input: input,
+        reason: "has digits below 10^-\(spellOutFractionPlaces), which spell-out cannot write "
+          + "(round it with --fraction)")
     }
   }
 

@@ -94,13 +94,3 @@ extension NumberTool {
     }
   }
 }
-
-extension String {
-  /// The text without spaces at either end.
-  func trimmingSpaces() -> String {
-    var text = Substring(self)
-    while text.first == " " { text.removeFirst() }
-    while text.last == " " { text.removeLast() }
-    return String(text)
-  }
-}
