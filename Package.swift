@@ -25,6 +25,11 @@ let package = Package(
     .target(
       name: "ToolboxDDay", dependencies: ["ToolboxCore"], path: "Sources/Plugins/DDay",
       swiftSettings: staticExecutable),
+    // The number tool reads CLDR data through the toolchain's ICU C API (`_FoundationICU`), which Foundation
+    // links implicitly only in static builds; debug builds and tests need the library named.
+    .target(
+      name: "ToolboxNumber", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Number",
+      swiftSettings: staticExecutable, linkerSettings: [.linkedLibrary("_FoundationICU")]),
     .target(
       name: "ToolboxSearch", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Search",
       swiftSettings: staticExecutable),
@@ -34,7 +39,8 @@ let package = Package(
     .executableTarget(
       name: "toolbox",
       dependencies: [
-        "ToolboxCore", "ToolboxCalendar", "ToolboxDDay", "ToolboxSearch", "ToolboxTodo",
+        "ToolboxCore", "ToolboxCalendar", "ToolboxDDay", "ToolboxNumber", "ToolboxSearch",
+        "ToolboxTodo",
       ],
       swiftSettings: staticExecutable, linkerSettings: staticLinking),
     // The HTTP helper `toolbox search` runs for each exchange (as git runs git-remote-http): the only binary
@@ -51,6 +57,8 @@ let package = Package(
     .testTarget(
       name: "ToolboxDDayTests", dependencies: ["ToolboxDDay", "ToolboxCore", "ToolboxTestSupport"],
       resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "ToolboxNumberTests", dependencies: ["ToolboxNumber", "ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxSearchTests",
       dependencies: ["ToolboxSearch", "ToolboxCore", "ToolboxTestSupport", "toolbox-search-http"],

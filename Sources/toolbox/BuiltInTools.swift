@@ -1,6 +1,7 @@
 import ToolboxCalendar
 import ToolboxCore
 import ToolboxDDay
+import ToolboxNumber
 import ToolboxSearch
 import ToolboxTodo
 
@@ -9,6 +10,7 @@ import ToolboxTodo
 let builtInTools: [any Tool.Type] = [
   CalendarTool.self,
   DDayTool.self,
+  NumberTool.self,
   SearchTool.self,
   TodoTool.self,
 ]

@@ -1,0 +1,69 @@
+import ToolboxCore
+
+/// One text converted from one locale's notation to one or more others.
+///
+/// One target: `{"input":…,"from":…,"to":…,"value":…,"text":…}` and the text alone. Several targets:
+/// `{"input":…,"from":…,"value":…,"results":[{"locale":…,"text":…}]}` and a table of locale and text, like
+/// the seed app's sample screen.
+struct ConvertResult: CommandResult, Equatable {
+  /// One target's text.
+  struct Item: Encodable, Equatable, Sendable {
+    let locale: String
+    let text: String
+  }
+
+  /// The text as given.
+  let input: String
+  /// The locale it was read in.
+  let from: String
+  /// The exact value in canonical plain notation.
+  let value: String
+  /// The text in each target locale, in `--to` order.
+  let results: [Item]
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(input, forKey: .input)
+    try container.encode(from, forKey: .from)
+    try container.encode(value, forKey: .value)
+    if results.count == 1, let only = results.first {
+      try container.encode(only.locale, forKey: .to)
+      try container.encode(only.text, forKey: .text)
+    } else {
+      try container.encode(results, forKey: .results)
+    }
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case input, from, value, to, text, results
+  }
+
+  func text(style: TextStyle) -> String {
+    if results.count == 1, let only = results.first { return only.text }
+    let width = results.map(\.locale.displayWidth).max() ?? 0
+    return results.map { "\($0.locale.padded(to: width))  \($0.text)" }.joined(separator: "\n")
+  }
+
+  /// The text of a stream record: the one target's text, or the targets' texts separated by tabs.
+  static func streamText(_ texts: [String]) -> String { texts.joined(separator: "\t") }
+
+  /// The compact JSON object of a stream record.
+  static func ndjson(
+    input: String, quotedFrom: String, value: String, quotedLocales: [String], texts: [String]
+  ) -> String {
+    if texts.count == 1, let text = texts.first, let locale = quotedLocales.first {
+      return JSONText.object([
+        "from": .raw(quotedFrom), "input": .string(input), "text": .string(text),
+        "to": .raw(locale),
+        "value": .string(value),
+      ])
+    }
+    let results = zip(quotedLocales, texts).map { locale, text in
+      JSONText.object(["locale": .raw(locale), "text": .string(text)])
+    }
+    return JSONText.object([
+      "from": .raw(quotedFrom), "input": .string(input),
+      "results": .raw("[" + results.joined(separator: ",") + "]"), "value": .string(value),
+    ])
+  }
+}

@@ -1,0 +1,49 @@
+/// Writes digits, separators and affixes of one notation as UTF-8 bytes: the formatters' hot path.
+///
+/// Everything is converted to bytes once, when a formatter is created, so formatting a value appends bytes to
+/// one buffer and decodes one `String` at the end.
+struct DigitWriter: Sendable {
+  /// Whether the digits are ASCII `0`–`9` (appended without a table lookup).
+  private let isASCII: Bool
+  /// The UTF-8 bytes of each digit 0–9.
+  private let digitBytes: [[UInt8]]
+
+  /// A writer for a numbering system's digits.
+  ///
+  /// - Parameter digits: The ten digits 0–9.
+  init(digits: [Unicode.Scalar]) {
+    isASCII = digits.map(\.value) == Array(0x30...0x39)
+    digitBytes = digits.map { Array(String($0).utf8) }
+  }
+
+  /// Appends one digit.
+  ///
+  /// - Parameters:
+  ///   - digit: 0–9.
+  ///   - bytes: The buffer.
+  @inline(__always)
+  func append(_ digit: UInt8, to bytes: inout [UInt8]) {
+    if isASCII {
+      bytes.append(0x30 &+ digit)
+    } else {
+      bytes.append(contentsOf: digitBytes[Int(digit % 10)])
+    }
+  }
+
+  /// Appends a non-negative integer's digits, left-padded with zeros to `minimumDigits`.
+  ///
+  /// - Parameters:
+  ///   - value: The integer, at least 0.
+  ///   - minimumDigits: Digits to write at least.
+  ///   - bytes: The buffer.
+  func append(integer value: Int, minimumDigits: Int, to bytes: inout [UInt8]) {
+    var remaining = max(0, value)
+    var reversed: [UInt8] = []
+    repeat {
+      reversed.append(UInt8(remaining % 10))
+      remaining /= 10
+    } while remaining > 0
+    while reversed.count < minimumDigits { reversed.append(0) }
+    for digit in reversed.reversed() { append(digit, to: &bytes) }
+  }
+}

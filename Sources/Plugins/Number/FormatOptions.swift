@@ -1,0 +1,14 @@
+/// Everything `format` and `convert` take from the command line about how to write a number, so that a
+/// formatter is created once per (locale, options) and reused for every value.
+struct FormatOptions: Sendable, Equatable {
+  /// The style.
+  var style: NumberStyle = .decimal
+  /// The ISO 4217 currency for the currency style, or `nil` for the locale's own.
+  var currency: String?
+  /// The fraction digits, or `nil` for the style's default.
+  var fraction: FractionRange?
+  /// How values are rounded to the digits shown.
+  var rounding: RoundingMode = .halfEven
+  /// Whether digits are grouped (`--no-grouping` turns it off).
+  var grouping = true
+}

@@ -1,0 +1,23 @@
+import ToolboxCore
+
+/// The `tools.number` config section: the default locales of `convert`.
+///
+/// Locale identifiers are checked when `convert` uses them (a bad one is a config error naming the key), so
+/// that reading config never loads ICU data for other tools.
+public struct NumberSettings: ToolSettings {
+  /// The locale `convert` reads text in when `--from` is not given.
+  var from = "en_US"
+  /// The locales `convert` writes when `--to` is not given: the seed app's sample screen.
+  var to = ["ko_KR", "fr_GP", "ne", "ar", "it_CH"]
+
+  public init() {}
+
+  public init(section: ConfigSection) throws(ConfigError) {
+    try section.checkKeys(["from", "to"])
+    if let from = try section.string("from") { self.from = from }
+    if let to = try section.strings("to") {
+      guard !to.isEmpty else { throw section.invalidValue("to", "must name at least one locale") }
+      self.to = to
+    }
+  }
+}

@@ -1,0 +1,156 @@
+/// Formats exact decimals with a locale's pattern: the decimal, percent and currency styles.
+///
+/// Created once per (locale, style, options) with every symbol, affix and grouping rule converted to bytes;
+/// formatting a value is then digit arithmetic on ``ExactDecimal`` and byte appends. Grouping follows the
+/// pattern's primary and secondary sizes (`#,##,##0` → `12,34,567`) and the locale's minimum grouping digits
+/// (es_ES: `1234` but `12.345`), as ICU does.
+final class PatternFormatter: Sendable {
+  private let digits: DigitWriter
+  private let decimal: [UInt8]
+  private let grouping: [UInt8]
+  private let primaryGrouping: Int
+  private let secondaryGrouping: Int
+  private let minimumGroupingDigits: Int
+  private let minimumIntegerDigits: Int
+  /// The fraction digits shown.
+  let fraction: FractionRange
+  private let rounding: RoundingMode
+  private let scale: Int
+  private let positivePrefix: [UInt8]
+  private let positiveSuffix: [UInt8]
+  private let negativePrefix: [UInt8]
+  private let negativeSuffix: [UInt8]
+
+  /// The currency a currency pattern writes.
+  struct Currency: Sendable, Equatable {
+    /// The ISO 4217 code.
+    let code: String
+    /// The locale's symbol for it.
+    let symbol: String
+    /// Whether a no-break space separates a symbol ending (or starting) with a letter from the digits,
+    /// as CLDR's currency spacing says for nearly every locale (`CHF 12.00`; not in Malay: `RM12.00`).
+    var spacing = true
+  }
+
+  /// Creates a formatter.
+  ///
+  /// - Parameters:
+  ///   - data: The locale's number data.
+  ///   - pattern: The style's pattern in that locale.
+  ///   - fraction: The fraction digits to show.
+  ///   - rounding: How to round to them.
+  ///   - grouping: Whether to group digits.
+  ///   - scale: A power of ten to multiply values by (2 for percent).
+  ///   - currency: The currency, for currency patterns (which also use the monetary separators).
+  init(
+    data: LocaleNumberData, pattern: NumberPattern, fraction: FractionRange,
+    rounding: RoundingMode, grouping: Bool, scale: Int = 0, currency: Currency? = nil
+  ) {
+    digits = DigitWriter(digits: data.digits)
+    let monetary = currency != nil
+    decimal = Array((monetary ? data.monetaryDecimal : data.decimal).utf8)
+    self.grouping = Array((monetary ? data.monetaryGrouping : data.grouping).utf8)
+    primaryGrouping = grouping ? pattern.primaryGrouping : 0
+    secondaryGrouping = max(1, pattern.secondaryGrouping)
+    minimumGroupingDigits = data.minimumGroupingDigits
+    minimumIntegerDigits = pattern.minimumIntegerDigits
+    self.fraction = fraction
+    self.rounding = rounding
+    self.scale = scale
+    let render = { (parts: [NumberPattern.AffixPart], isPrefix: Bool) -> [UInt8] in
+      Array(Self.render(parts, data: data, currency: currency, isPrefix: isPrefix).utf8)
+    }
+    positivePrefix = render(pattern.positivePrefix, true)
+    positiveSuffix = render(pattern.positiveSuffix, false)
+    negativePrefix = render(pattern.negativePrefix, true)
+    negativeSuffix = render(pattern.negativeSuffix, false)
+  }
+
+  /// Formats a value: scaled, rounded to the fraction digits, grouped, with the sign's affixes. A negative
+  /// value that rounds to zero keeps its sign (`-0`), as ICU writes it.
+  ///
+  /// - Parameter value: The value.
+  /// - Returns: The text.
+  func format(_ value: ExactDecimal) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(32 + 2 * value.digits.count)
+    append(value, to: &bytes)
+    return String(decoding: bytes, as: UTF8.self)
+  }
+
+  /// Appends a formatted value to a buffer.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - bytes: The buffer.
+  func append(_ value: ExactDecimal, to bytes: inout [UInt8]) {
+    let rounded = value.scaled(byPowerOfTen: scale).rounded(
+      toPlace: -fraction.maximum, mode: rounding)
+    bytes.append(contentsOf: value.isNegative ? negativePrefix : positivePrefix)
+    appendNumber(rounded, to: &bytes)
+    bytes.append(contentsOf: value.isNegative ? negativeSuffix : positiveSuffix)
+  }
+
+  /// Appends a value's digits and separators, without sign or affixes.
+  func appendNumber(_ value: ExactDecimal, to bytes: inout [UInt8]) {
+    let integerCount = max(value.integerDigitCount, minimumIntegerDigits)
+    let grouped = primaryGrouping > 0 && integerCount - primaryGrouping >= minimumGroupingDigits
+    var place = integerCount - 1
+    while place >= 0 {
+      digits.append(value.digit(atPlace: place), to: &bytes)
+      if grouped, place > 0, isGroupBoundary(place) { bytes.append(contentsOf: grouping) }
+      place -= 1
+    }
+    let fractionCount = max(value.fractionDigitCount, fraction.minimum)
+    guard fractionCount > 0 else { return }
+    bytes.append(contentsOf: decimal)
+    for place in 1...fractionCount { digits.append(value.digit(atPlace: -place), to: &bytes) }
+  }
+
+  /// Whether a separator follows the digit at `place` (counted from the units digit, 0).
+  @inline(__always)
+  private func isGroupBoundary(_ place: Int) -> Bool {
+    place == primaryGrouping
+      || (place > primaryGrouping && (place - primaryGrouping) % secondaryGrouping == 0)
+  }
+
+  // MARK: - Affixes
+
+  /// The text of an affix, with CLDR's currency spacing: a no-break space between a currency symbol that
+  /// ends (before the number) or starts (after it) with a letter and the digits (`CHF 12.00`, but `$12.00`).
+  static func render(
+    _ parts: [NumberPattern.AffixPart], data: LocaleNumberData, currency: Currency?,
+    isPrefix: Bool
+  ) -> String {
+    var text = ""
+    for part in parts {
+      switch part {
+      case .literal(let literal): text += literal
+      case .minus: text += data.minus
+      case .plus: text += data.plus
+      case .percent: text += data.percent
+      case .perMille: text += data.perMille
+      case .currency(let width): text += width == 1 ? currency?.symbol ?? "" : currency?.code ?? ""
+      }
+    }
+    guard let currency, currency.spacing,
+      case .currency(let width)? = isPrefix ? parts.last : parts.first
+    else { return text }
+    let written = width == 1 ? currency.symbol : currency.code
+    guard let edge = isPrefix ? written.unicodeScalars.last : written.unicodeScalars.first,
+      needsSpacing(edge)
+    else { return text }
+    return isPrefix ? text + "\u{00A0}" : "\u{00A0}" + text
+  }
+
+  /// CLDR's `currencyMatch` `[[:^S:]&[:^Z:]]`: not a symbol and not a separator.
+  private static func needsSpacing(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol, .spaceSeparator,
+      .lineSeparator, .paragraphSeparator:
+      false
+    default:
+      true
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import Testing
+import ToolboxCore
+
+@testable import ToolboxNumber
+
+@Suite struct NumberLocaleTests {
+  @Test(arguments: [
+    ("ko_KR", "ko_KR", "latn"),
+    ("ne", "ne", "deva"),
+    ("ne_NP", "ne_NP", "deva"),
+    ("ar", "ar", "latn"),
+    ("ar_EG", "ar_EG", "arab"),
+    ("ar-u-nu-arab", "ar@numbers=arab", "arab"),
+    ("ar@numbers=native", "ar@numbers=native", "arab"),
+    ("th_TH@numbers=thai", "th_TH@numbers=thai", "thai"),
+    ("th-TH-u-nu-thai", "th_TH@numbers=thai", "thai"),
+    ("ko-KR", "ko_KR", "latn"),
+    ("ko_kr", "ko_KR", "latn"),
+    ("zh_TW", "zh_TW", "latn"),
+    ("sr_Latn_RS", "sr_Latn_RS", "latn"),
+    ("en_US_POSIX", "en_US_POSIX", "latn"),
+    ("ko_KR@numbers=hanidec", "ko_KR@numbers=hanidec", "hanidec"),
+    ("en-u-cu-eur", "en@currency=eur", "latn"),
+  ])
+  func `known identifiers resolve`(identifier: String, icu: String, system: String) throws {
+    guard case .success(let locale) = NumberLocale.resolve(identifier) else {
+      Issue.record("\(identifier) does not resolve")
+      return
+    }
+    #expect(locale.identifier == identifier)
+    #expect(locale.icuIdentifier == icu)
+    #expect(locale.numberingSystem.name == system)
+    #expect(locale.numberingSystem.digits.count == 10)
+  }
+
+  @Test(arguments: [
+    ("xx", "unknown locale 'xx' (try 'toolbox number locales' for the list)"),
+    ("kr_KO", "unknown locale 'kr_KO' (try 'toolbox number locales' for the list)"),
+    ("ko_US", "unknown locale 'ko_US' (try 'toolbox number locales' for the list)"),
+    ("", "unknown locale '' (try 'toolbox number locales' for the list)"),
+    ("root", "unknown locale 'root' (try 'toolbox number locales' for the list)"),
+    ("en_US.UTF-8", "unknown locale 'en_US.UTF-8' (try 'toolbox number locales' for the list)"),
+    ("ko KR", "unknown locale 'ko KR' (try 'toolbox number locales' for the list)"),
+    (
+      "th_TH-u-nu-thai",
+      "unknown locale 'th_TH-u-nu-thai' (try 'toolbox number locales' for the list)"
+    ),
+    (
+      "en@numbers=foo",
+      "unknown numbering system 'foo' in locale 'en@numbers=foo' (e.g. latn, arab, arabext, deva, beng, thai, hanidec)"
+    ),
+    (
+      "ar-u-nu-bogus",
+      "unknown numbering system 'bogus' in locale 'ar-u-nu-bogus' (e.g. latn, arab, arabext, deva, beng, thai, hanidec)"
+    ),
+    (
+      "ar-u-nu-roman",
+      "numbering system 'roman' of locale 'ar-u-nu-roman' writes numbers by rules, not with ten digits; "
+        + "toolbox supports digit systems such as latn, arab, deva, thai"
+    ),
+    (
+      "ja-u-nu-jpan",
+      "numbering system 'jpan' of locale 'ja-u-nu-jpan' writes numbers by rules, not with ten digits; "
+        + "toolbox supports digit systems such as latn, arab, deva, thai"
+    ),
+    ("en@currency=ABC", "unknown currency 'ABC' in locale 'en@currency=ABC'"),
+    (
+      "ja_JP@calendar=japanese",
+      "unsupported keyword 'calendar' in locale 'ja_JP@calendar=japanese' (numbers accept only 'numbers'/-u-nu- and 'currency'/-u-cu-)"
+    ),
+  ])
+  func `unknown identifiers are rejected with a reason`(identifier: String, message: String) {
+    guard case .failure(let problem) = NumberLocale.resolve(identifier) else {
+      Issue.record("\(identifier) resolved")
+      return
+    }
+    #expect(problem.message == message)
+  }
+
+  /// NumberFormatter traps on some `-u-nu-` identifiers on Linux; toolbox must accept or reject every one
+  /// cleanly, and format and parse with each one it accepts.
+  @Test func `every numbering system either works or is a clean error`() throws {
+    let systems = ICU.numberingSystemNames()
+    #expect(systems.count > 90)
+    var accepted = 0
+    for system in systems.sorted() {
+      for identifier in ["ar-u-nu-\(system)", "en@numbers=\(system)", "ko_KR-u-nu-\(system)"] {
+        switch NumberLocale.resolve(identifier) {
+        case .success(let locale):
+          accepted += 1
+          let formatter = try LocalizedNumberFormatter(locale: locale, options: FormatOptions())
+          let value = try ExactDecimal.parse(plain: "-1234567.891")
+          let text = try formatter.string(for: value, input: "-1234567.891")
+          let parser = try #require(LocalizedNumberParser(locale: locale))
+          #expect(try parser.parse(text) == value, "\(identifier): '\(text)'")
+        case .failure(let problem):
+          #expect(!problem.message.isEmpty)
+        }
+      }
+    }
+    #expect(accepted > 150)
+  }
+
+  @Test func `settings resolve by source: usage error, config error, fallback`() throws {
+    let bad = "xx_YY"
+    let usage = #expect(throws: UsageError.self) {
+      try NumberLocale.resolve(ResolvedLocale(identifier: bad, source: .argument))
+    }
+    #expect(usage?.code == "unknown_locale")
+    #expect(usage?.exitCode.rawValue == 64)
+    let config = #expect(throws: ConfigError.self) {
+      try NumberLocale.resolve(
+        ResolvedLocale(identifier: bad, source: .config), configKey: "tools.number.from")
+    }
+    #expect(config?.exitCode.rawValue == 78)
+    #expect(config?.message.hasPrefix("'tools.number.from': unknown locale 'xx_YY'") == true)
+    let fallback = try NumberLocale.resolve(
+      ResolvedLocale(identifier: bad, source: .environment("LC_NUMERIC")))
+    #expect(fallback.identifier == "en_US")
+  }
+
+  @Test func `every locale ICU lists resolves`() {
+    let identifiers = ICU.availableLocales()
+    #expect(identifiers.count > 700)
+    let failing = identifiers.filter {
+      if case .failure = NumberLocale.resolve($0) { return true }
+      return false
+    }
+    #expect(failing.isEmpty, "\(failing)")
+  }
+
+  @Test func `versions come from the toolchain's ICU`() {
+    #expect(ICU.version.hasPrefix("7"))
+    #expect(ICU.cldrVersion.split(separator: ".").count >= 2)
+    #expect(!ICU.unicodeVersion.isEmpty)
+  }
+}
