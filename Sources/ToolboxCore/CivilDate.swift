@@ -148,9 +148,7 @@ public struct CivilDate: Sendable, Hashable, Comparable {
 
 extension CivilDate: CustomStringConvertible, LosslessStringConvertible {
   /// The ISO 8601 form, `YYYY-MM-DD`.
-  public var description: String {
-    Self.pad(year, 4) + "-" + Self.pad(month, 2) + "-" + Self.pad(day, 2)
-  }
+  public var description: String { Self.text(year: year, month: month, day: day) }
 
   /// Parses strict `YYYY-MM-DD`: four-digit year, two-digit month and day, ASCII digits only.
   ///
@@ -176,9 +174,20 @@ extension CivilDate: CustomStringConvertible, LosslessStringConvertible {
   /// - Parameter text: The text to parse.
   /// - Returns: The parse outcome.
   public static func parse(_ text: String) -> ParseResult {
+    guard let (year, month, day) = components(of: text) else { return .malformed }
+    guard let date = CivilDate(year: year, month: month, day: day) else { return .nonexistent }
+    return .valid(date)
+  }
+
+  /// Splits text of the form `YYYY-MM-DD` (ASCII digits, four-digit year, two-digit month and day) into
+  /// numbers, without checking that they name a date; for other calendars written the same way (lunar dates).
+  ///
+  /// - Parameter text: The text.
+  /// - Returns: The year, month and day, or `nil` unless the text has the form `YYYY-MM-DD`.
+  public static func components(of text: String) -> (year: Int, month: Int, day: Int)? {
     let bytes = Array(text.utf8)
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-      return .malformed
+      return nil
     }
     func number(_ range: Range<Int>) -> Int? {
       var value = 0
@@ -189,10 +198,20 @@ extension CivilDate: CustomStringConvertible, LosslessStringConvertible {
       return value
     }
     guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
-      return .malformed
+      return nil
     }
-    guard let date = CivilDate(year: year, month: month, day: day) else { return .nonexistent }
-    return .valid(date)
+    return (year, month, day)
+  }
+
+  /// `YYYY-MM-DD` for any numbers (zero-padded), the inverse of ``components(of:)``.
+  ///
+  /// - Parameters:
+  ///   - year: The year.
+  ///   - month: The month.
+  ///   - day: The day.
+  /// - Returns: The text.
+  public static func text(year: Int, month: Int, day: Int) -> String {
+    pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
   }
 
   private static func pad(_ value: Int, _ width: Int) -> String {

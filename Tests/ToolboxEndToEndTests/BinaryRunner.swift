@@ -30,18 +30,22 @@ enum Toolbox {
     ["HOME": home, "PATH": "/usr/local/bin:/usr/bin:/bin", "TOOLBOX_TODAY": "2026-12-02"]
   }
 
-  /// Runs the binary.
+  /// Runs the binary (or another executable).
   ///
   /// - Parameters:
   ///   - arguments: The words after `toolbox`.
   ///   - environment: The complete environment (``cleanEnvironment(home:)`` by default).
   ///   - input: Standard input.
+  ///   - executable: The program to run (the built `toolbox` by default).
+  ///   - directory: The working directory (this process's by default).
   /// - Returns: Standard output, standard error and the exit status.
   static func run(
-    _ arguments: [String], environment: [String: String] = cleanEnvironment(), input: String = ""
+    _ arguments: [String], environment: [String: String] = cleanEnvironment(), input: String = "",
+    executable: String = binary, directory: String? = nil
   ) throws -> ProcessResult {
     let process = Process()
-    process.executableURL = URL(fileURLWithPath: binary)
+    process.executableURL = URL(fileURLWithPath: executable)
+    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
     process.arguments = arguments
     process.environment = environment
     let stdin = Pipe()

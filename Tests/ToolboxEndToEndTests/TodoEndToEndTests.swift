@@ -30,9 +30,7 @@ final class TodoSandbox {
   func run(_ arguments: [String], input: String = "", in directory: String? = nil) throws
     -> ProcessResult
   {
-    try Toolbox.run(
-      arguments, environment: environment, input: input, executable: Toolbox.binary,
-      directory: directory)
+    try Toolbox.run(arguments, environment: environment, input: input, directory: directory)
   }
 
   /// Starts `toolbox <arguments>` without waiting (output discarded).
@@ -63,42 +61,6 @@ final class TodoSandbox {
     #expect(result.status == 0, "\(result.error)")
     let object = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
     return object?["tasks"] as? [[String: Any]] ?? []
-  }
-}
-
-extension Toolbox {
-  /// Runs an executable with a complete environment, optionally in another working directory.
-  static func run(
-    _ arguments: [String], environment: [String: String], input: String, executable: String,
-    directory: String? = nil
-  ) throws -> ProcessResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-    process.arguments = arguments
-    process.environment = environment
-    let stdin = Pipe()
-    let stdout = Pipe()
-    let stderr = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = stderr
-    try process.run()
-    let group = DispatchGroup()
-    nonisolated(unsafe) var errorData = Data()
-    group.enter()
-    DispatchQueue.global().async {
-      errorData = stderr.fileHandleForReading.readDataToEndOfFile()
-      group.leave()
-    }
-    if !input.isEmpty { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-    try stdin.fileHandleForWriting.close()
-    let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
-    group.wait()
-    process.waitUntilExit()
-    return ProcessResult(
-      output: String(decoding: outputData, as: UTF8.self),
-      error: String(decoding: errorData, as: UTF8.self), status: process.terminationStatus)
   }
 }
 

@@ -53,7 +53,7 @@ extension DDayTool {
   func solar(_ arguments: ParsedArguments) throws -> CommandOutput {
     let text = arguments.string("lunar-date") ?? ""
     let isLeap = arguments.flag("leap")
-    guard let (year, month, day) = LunarDate.parseParts(text) else {
+    guard let (year, month, day) = CivilDate.components(of: text) else {
       if DateReader.isLongYearDate(text) { throw DDayError.dateOutOfRange(text) }
       throw DDayError.malformedLunarDate(text)
     }

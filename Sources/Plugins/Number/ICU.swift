@@ -274,31 +274,24 @@ enum ICU {
   static func utf16String(
     _ fill: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32
   ) -> String? {
-    var capacity = 256
-    for _ in 0..<2 {
-      var buffer = [UChar](repeating: 0, count: capacity)
-      var status = U_ZERO_ERROR
-      let length = buffer.withUnsafeMutableBufferPointer { pointer -> Int32 in
-        guard let base = pointer.baseAddress else { return -1 }
-        return fill(base, Int32(capacity), &status)
-      }
-      if status == U_BUFFER_OVERFLOW_ERROR, length > 0 {
-        capacity = Int(length) + 1
-        continue
-      }
-      guard !isFailure(status), length >= 0, Int(length) <= capacity else { return nil }
-      return String(decoding: buffer[0..<Int(length)], as: UTF16.self)
-    }
-    return nil
+    filledBuffer(fill).map { String(decoding: $0, as: UTF16.self) }
   }
 
   /// Calls an ICU function that fills a `char` buffer, growing the buffer once if ICU asks for more.
   static func cString(
     _ fill: (UnsafeMutablePointer<CChar>, Int32, inout UErrorCode) -> Int32
   ) -> String? {
+    filledBuffer(fill).map { String(decoding: $0.map { UInt8(bitPattern: $0) }, as: UTF8.self) }
+  }
+
+  /// The units an ICU function writes into a buffer it is given: first 256 units, then as many as ICU
+  /// asked for if that was too few.
+  private static func filledBuffer<Unit: FixedWidthInteger>(
+    _ fill: (UnsafeMutablePointer<Unit>, Int32, inout UErrorCode) -> Int32
+  ) -> [Unit]? {
     var capacity = 256
     for _ in 0..<2 {
-      var buffer = [CChar](repeating: 0, count: capacity)
+      var buffer = [Unit](repeating: 0, count: capacity)
       var status = U_ZERO_ERROR
       let length = buffer.withUnsafeMutableBufferPointer { pointer -> Int32 in
         guard let base = pointer.baseAddress else { return -1 }
@@ -309,7 +302,7 @@ enum ICU {
         continue
       }
       guard !isFailure(status), length >= 0, Int(length) <= capacity else { return nil }
-      return String(decoding: buffer[0..<Int(length)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      return Array(buffer[0..<Int(length)])
     }
     return nil
   }
