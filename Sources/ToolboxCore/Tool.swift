@@ -28,8 +28,10 @@ public struct ToolDescriptor: Sendable {
   public let name: String
   /// One sentence ending with a period.
   public let abstract: String
-  /// More text for `toolbox help <tool>`.
-  public let discussion: String?
+  /// More text for `toolbox help <tool>`, built only when help is shown (every command reads the
+  /// descriptors at start-up, and some discussions are generated from tables).
+  public var discussion: String? { makeDiscussion() }
+  private let makeDiscussion: @Sendable () -> String?
   /// The subcommand that runs when the tool is invoked with no arguments, if any.
   public let defaultSubcommand: String?
   /// Which environment variable decides the tool's default locale (`LC_TIME` or `LC_NUMERIC`).
@@ -51,13 +53,15 @@ public struct ToolDescriptor: Sendable {
   ///   - examples: Example command lines.
   ///   - ownedOptionNames: Global option names the tool's commands declare themselves.
   public init(
-    name: String, abstract: String, discussion: String? = nil, defaultSubcommand: String? = nil,
+    name: String, abstract: String,
+    discussion: @autoclosure @escaping @Sendable () -> String? = nil,
+    defaultSubcommand: String? = nil,
     localeCategory: LocaleCategory = .time, examples: [String] = [],
     ownedOptionNames: Set<String> = []
   ) {
     self.name = name
     self.abstract = abstract
-    self.discussion = discussion
+    makeDiscussion = discussion
     self.defaultSubcommand = defaultSubcommand
     self.localeCategory = localeCategory
     self.examples = examples
