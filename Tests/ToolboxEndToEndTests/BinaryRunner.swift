@@ -80,4 +80,48 @@ enum Toolbox {
   {
     try run(arguments, environment: environment)
   }
+
+  /// Starts the binary with pipes to its standard input and output (standard error discarded), for tests
+  /// that talk to it while it runs. A watchdog terminates it after `timeout` seconds, so a toolbox that
+  /// waits for something that never comes fails the test instead of hanging it.
+  ///
+  /// - Parameters:
+  ///   - arguments: The words after `toolbox`.
+  ///   - timeout: Seconds before the watchdog terminates the process.
+  /// - Returns: The running process and its pipes; call `finish()` when done.
+  static func start(_ arguments: [String], timeout: Double) throws -> RunningToolbox {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: binary)
+    process.arguments = arguments
+    process.environment = cleanEnvironment()
+    let stdin = Pipe()
+    let stdout = Pipe()
+    process.standardInput = stdin
+    process.standardOutput = stdout
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
+    DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: watchdog)
+    return RunningToolbox(
+      process: process, input: stdin.fileHandleForWriting, output: stdout.fileHandleForReading,
+      watchdog: watchdog)
+  }
+}
+
+/// A `toolbox` child process started by ``Toolbox/start(_:timeout:)``.
+struct RunningToolbox {
+  let process: Process
+  /// Its standard input.
+  let input: FileHandle
+  /// Its standard output.
+  let output: FileHandle
+  let watchdog: DispatchWorkItem
+
+  /// Closes standard input, waits for the process to exit and returns its status.
+  func finish() throws -> Int32 {
+    try input.close()
+    process.waitUntilExit()
+    watchdog.cancel()
+    return process.terminationStatus
+  }
 }

@@ -232,37 +232,22 @@ import Testing
 
   /// Each answer comes out before the next line goes in: input is streamed, never collected.
   @Test func `answers arrive line by line while standard input is open`() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Toolbox.binary)
-    process.arguments = ["number", "format", "--locale", "ko_KR"]
-    process.environment = Toolbox.cleanEnvironment()
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    // A watchdog, so that a toolbox that waited for the end of input fails this test instead of hanging it.
-    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 60, execute: watchdog)
-    defer { watchdog.cancel() }
+    let toolbox = try Toolbox.start(["number", "format", "--locale", "ko_KR"], timeout: 60)
     var received = ""
     for (line, expected) in [
       ("1234567", "1,234,567\n"), ("-0.5", "-0.5\n"), ("1e6", "1,000,000\n"),
     ] {
-      stdin.fileHandleForWriting.write(Data((line + "\n").utf8))
+      toolbox.input.write(Data((line + "\n").utf8))
       var answer = ""
       while !answer.hasSuffix("\n") {
-        let chunk = stdout.fileHandleForReading.availableData
+        let chunk = toolbox.output.availableData
         if chunk.isEmpty { break }
         answer += String(decoding: chunk, as: UTF8.self)
       }
       #expect(answer == expected)
       received += answer
     }
-    try stdin.fileHandleForWriting.close()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try toolbox.finish() == 0)
     #expect(received == "1,234,567\n-0.5\n1,000,000\n")
   }
 
@@ -270,28 +255,17 @@ import Testing
   /// (`VmHWM`) is where it was after 10,000. Lines go in by chunks and each chunk's answers are read back
   /// before the next, so every sample is taken after the child has processed exactly that many lines.
   @Test func `memory stays flat on a long stream`() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: Toolbox.binary)
-    process.arguments = ["number", "format", "--locale", "hi_IN"]
-    process.environment = Toolbox.cleanEnvironment()
-    let stdin = Pipe()
-    let stdout = Pipe()
-    process.standardInput = stdin
-    process.standardOutput = stdout
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let watchdog = DispatchWorkItem { if process.isRunning { process.terminate() } }
-    DispatchQueue.global().asyncAfter(deadline: .now() + 120, execute: watchdog)
-    defer { watchdog.cancel() }
+    let toolbox = try Toolbox.start(["number", "format", "--locale", "hi_IN"], timeout: 120)
 
     // Counts answer lines on another thread, so that writing input and reading output never block
     // each other, and signals each completed chunk.
     let chunkSize = 10_000
     let chunkDone = DispatchSemaphore(value: 0)
+    let output = toolbox.output
     let reader = Thread {
       var lines = 0
       while true {
-        let data = stdout.fileHandleForReading.availableData
+        let data = output.availableData
         if data.isEmpty { break }
         for byte in data where byte == 0x0A {
           lines += 1
@@ -308,13 +282,11 @@ import Testing
       for index in (chunk * chunkSize)..<((chunk + 1) * chunkSize) {
         text += "\(index * 7919 % 1_000_003).\(index % 1000)\n"
       }
-      stdin.fileHandleForWriting.write(Data(text.utf8))
+      toolbox.input.write(Data(text.utf8))
       chunkDone.wait()
-      samples.append(Self.highWaterMarkKiB(of: process.processIdentifier))
+      samples.append(Self.highWaterMarkKiB(of: toolbox.process.processIdentifier))
     }
-    try stdin.fileHandleForWriting.close()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    #expect(try toolbox.finish() == 0)
     let first = samples.first ?? 0
     let last = samples.last ?? 0
     #expect(first > 0)
