@@ -78,4 +78,18 @@ import ToolboxTestSupport
       tags: original.tags)
     #expect(try TodoTxt.task(TodoTxt.line(stored), today: .test("2000-01-01")) == original)
   }
+
+  /// Inputs the fuzz-todotxt harness found (Fuzz/), written back out and read again.
+  @Test(arguments: [
+    // A text starting with a combining mark fused with the space before it into one Character, so the
+    // line no longer split after the creation date.
+    task("\u{0318}"), task("\u{0318}a \u{0301}b", tags: ["x"]),
+  ])
+  func `a task found by fuzzing reads back unchanged`(original: NewTask) throws {
+    let stored = TodoTask(
+      id: 1, text: original.text, done: original.done, created: original.created,
+      completed: original.completed, due: original.due, priority: original.priority,
+      tags: original.tags)
+    #expect(try TodoTxt.task(TodoTxt.line(stored), today: Self.today) == original)
+  }
 }

@@ -39,7 +39,11 @@ enum TodoTxt {
   /// - Returns: The task.
   /// - Throws: A message for ``TodoError/invalidImport(source:location:detail:)``.
   static func task(_ line: String, today: CivilDate) throws(ImportProblem) -> NewTask {
-    let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    // Split at the space and tab scalars, not Characters: a word starting with a combining mark fuses with
+    // the space before it into one Character.
+    let words = line.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" }).map {
+      String(String.UnicodeScalarView($0))
+    }
     var index = 0
     var done = false
     var completed: CivilDate?
