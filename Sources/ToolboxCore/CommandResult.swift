@@ -98,7 +98,7 @@ public final class StreamWriter {
     switch format {
     case .text:
       writeOutput("\n")
-      writeError("toolbox: \(tool): line \(line): \(error.description)\n")
+      writeError("toolbox: \(tool): line \(line): \(error.description.escapingControlCharacters)\n")
     case .json:
       let object =
         "{\"error\":{\"code\":\(JSONOutput.quoted(error.code)),\"message\":"

@@ -297,7 +297,11 @@ public struct Dispatcher: Sendable {
       todayOverride: try todayOverride(globals), localeArgument: globals.locale, format: format,
       style: TextStyle(isEnabled: colored && format == .text), showsProgress: showsProgress,
       fileSystem: fileSystem, http: http, processes: processes, input: input,
-      progress: { line in if showsProgress { console.writeError("toolbox: \(tool): \(line)\n") } },
+      progress: { line in
+        if showsProgress {
+          console.writeError("toolbox: \(tool): \(line.escapingControlCharacters)\n")
+        }
+      },
       executableDirectory: executableDirectory)
   }
 
@@ -498,8 +502,8 @@ public struct Dispatcher: Sendable {
       console.writeError("{\"error\":{\(fields)}}\n")
     case .text:
       let prefix = invocation.tool.map { "toolbox: \($0): " } ?? "toolbox: "
-      var text = prefix + error.description + "\n"
-      if let hint = error.hint, !invocation.quiet { text += hint + "\n" }
+      var text = prefix + error.description.escapingControlCharacters + "\n"
+      if let hint = error.hint, !invocation.quiet { text += hint.escapingControlCharacters + "\n" }
       console.writeError(text)
     }
     return error.exitCode

@@ -130,3 +130,31 @@ public struct InternalError: ToolboxError {
   public var exitCode: ExitCode { .software }
   public var description: String { "internal error: \(message)" }
 }
+
+extension String {
+  /// The text as one line that cannot drive a terminal: line breaks, tabs, escape sequences and other
+  /// control characters written as `\n`, `\r`, `\t` and `\u{1B}`, so an error message that quotes its
+  /// input stays the one line the contract promises.
+  public var escapingControlCharacters: String {
+    func isControl(_ scalar: Unicode.Scalar) -> Bool {
+      switch scalar.properties.generalCategory {
+      case .control, .lineSeparator, .paragraphSeparator: true
+      default: false
+      }
+    }
+    guard unicodeScalars.contains(where: isControl) else { return self }
+    var output = ""
+    output.reserveCapacity(utf8.count + 8)
+    for scalar in unicodeScalars {
+      switch scalar {
+      case "\n": output += "\\n"
+      case "\r": output += "\\r"
+      case "\t": output += "\\t"
+      case _ where isControl(scalar):
+        output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+      default: output.unicodeScalars.append(scalar)
+      }
+    }
+    return output
+  }
+}

@@ -107,6 +107,26 @@ import ToolboxTestSupport
       unknown.error.hasPrefix(#"{"error":{"code":"unknown_tool","message":"unknown tool 'nope'"#))
   }
 
+  /// The fuzz-arguments and fuzz-config harnesses (Fuzz/) found error messages quoting input with a line
+  /// break in it, which printed as two lines; an escape sequence would have reached the terminal.
+  @Test(arguments: ["a\nb", "a\rb", "\u{1B}[31mred", "a\u{2028}b", "tab\there", "\u{85}", "\u{7F}"])
+  func `an error quoting its input stays one line without control characters`(word: String) {
+    for arguments in [[word], ["echo", "say", "--\(word)"], ["echo", "lines"]] {
+      let result = runner.run(["-q"] + arguments, input: "bad " + word)
+      #expect(result.status == (arguments == ["echo", "lines"] ? 1 : 64))
+      let lines = result.error.split(separator: "\n", omittingEmptySubsequences: false)
+      #expect(lines.count == 2 && lines[1] == "", "\(result.error)")
+      #expect(
+        !lines[0].unicodeScalars.contains {
+          [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+        }, "\(result.error)")
+    }
+    #expect(runner.run("-q", "a\nb").error == "toolbox: unknown tool 'a\\nb'\n")
+    #expect(
+      runner.run(["echo", "lines"], input: "bad\u{1B}[2J").error
+        == "toolbox: echo: line 1: bad line 'bad\\u{1B}[2J'\n")
+  }
+
   @Test func `streams keep failed records in place and exit 1`() {
     let text = runner.run(["echo", "lines"], input: "a\nbad\nc")
     #expect(text.output == "a\n\nc\n")

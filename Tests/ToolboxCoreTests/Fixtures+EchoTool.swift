@@ -61,11 +61,14 @@ struct EchoTool: Tool {
       Command(CommandSpec(name: "crash", abstract: "Throw an untyped error.")) { _ in
         throw Untyped()
       },
-      Command(CommandSpec(name: "lines", abstract: "Echo standard input, failing on 'bad'.")) { _ in
+      Command(
+        CommandSpec(
+          name: "lines", abstract: "Echo standard input, failing on lines starting with 'bad'.")
+      ) { _ in
         let input = context.input
         return .stream { writer in
           for (index, line) in input.lines().enumerated() {
-            if line == "bad" {
+            if line.hasPrefix("bad") {
               writer.fail(
                 line: index + 1, input: line, error: DataError("bad line '\(line)'", code: "bad"))
             } else {
