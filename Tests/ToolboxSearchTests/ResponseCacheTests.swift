@@ -72,7 +72,7 @@ import ToolboxTestSupport
     let store = cache(folder, at: 1000)
     try FileManager.default.createDirectory(atPath: store.folder, withIntermediateDirectories: true)
     let bytes: [UInt8] = [0xFF, 0xFE, 0x0A, 0x31, 0x0A, 0x32, 0x0A]
-    FileManager.default.createFile(atPath: store.path(for: url), contents: Data(bytes))
+    #expect(FileManager.default.createFile(atPath: store.path(for: url), contents: Data(bytes)))
     #expect(store.body(for: url) == nil)
   }
 
