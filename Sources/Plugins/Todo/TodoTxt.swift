@@ -39,9 +39,9 @@ enum TodoTxt {
   /// - Returns: The task.
   /// - Throws: A message for ``TodoError/invalidImport(source:location:detail:)``.
   static func task(_ line: String, today: CivilDate) throws(ImportProblem) -> NewTask {
-    // Split at the space and tab scalars, not Characters: a word starting with a combining mark fuses with
-    // the space before it into one Character.
-    let words = line.unicodeScalars.split(whereSeparator: { $0 == " " || $0 == "\t" }).map {
+    // Words are separated by any whitespace (as the text is trimmed of any), split at scalars, not
+    // Characters: a word starting with a combining mark fuses with the space before it into one Character.
+    let words = line.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).map {
       String(String.UnicodeScalarView($0))
     }
     var index = 0
