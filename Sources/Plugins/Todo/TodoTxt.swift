@@ -14,12 +14,11 @@ enum TodoTxt {
   static func line(_ task: TodoTask) -> String {
     var parts: [String] = []
     if task.done {
+      // The creation date may only follow a completion date, so a done task without one is written with
+      // its creation date as both: `x Text` would read a text starting with a date as the completion date.
       parts.append("x")
-      // The creation date may only follow a completion date.
-      if let completed = task.completed {
-        parts.append(completed.description)
-        parts.append(task.created.description)
-      }
+      parts.append((task.completed ?? task.created).description)
+      parts.append(task.created.description)
     } else {
       if let priority = task.priority { parts.append("(\(priority))") }
       parts.append(task.created.description)
@@ -51,25 +50,27 @@ enum TodoTxt {
     var priority: Priority?
     func next() -> String? { index < words.count ? words[index] : nil }
 
+    // `x`, then the priority, the completion date and the creation date (which only follows a completion
+    // date); without `x`, the priority and the creation date. Whatever follows is text.
     if next() == "x" {
       done = true
       index += 1
-      if let word = next(), let date = try Self.dateWord(word) {
-        completed = date
-        index += 1
-        if let word = next(), let date = try Self.dateWord(word) {
-          created = date
-          index += 1
-        }
-      }
     }
     if let word = next(), let parsed = Self.priority(word) {
       priority = parsed
       index += 1
     }
-    if created == nil, completed == nil, let word = next(), let date = try Self.dateWord(word) {
-      created = date
+    if let word = next(), let date = try Self.dateWord(word) {
       index += 1
+      if done {
+        completed = date
+        if let word = next(), let date = try Self.dateWord(word) {
+          created = date
+          index += 1
+        }
+      } else {
+        created = date
+      }
     }
     var text: [String] = []
     var tags: [String] = []
