@@ -4,14 +4,26 @@ import PackageDescription
 // The release build of `toolbox` is one fully static executable: start-up drops from ~10 ms (dynamic
 // Foundation) to under 1 ms, which every command pays. Only release builds use it; debug builds and tests
 // link dynamically.
-let staticExecutable: [SwiftSetting] = [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
-let staticLinking: [LinkerSetting] = [.unsafeFlags(["-static-executable"], .when(configuration: .release))]
+let staticExecutable: [SwiftSetting] = [
+  .unsafeFlags(["-static-executable"], .when(configuration: .release))
+]
+let staticLinking: [LinkerSetting] = [
+  .unsafeFlags(["-static-executable"], .when(configuration: .release))
+]
 
 let package = Package(
   name: "toolbox",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "toolbox", targets: ["toolbox"])
+    .executable(name: "toolbox", targets: ["toolbox"]),
+    // Libraries only for the fuzz harnesses in Fuzz/, a package of their own that depends on this one.
+    .library(name: "ToolboxCore", targets: ["ToolboxCore"]),
+    .library(name: "ToolboxCalendar", targets: ["ToolboxCalendar"]),
+    .library(name: "ToolboxDDay", targets: ["ToolboxDDay"]),
+    .library(name: "ToolboxNumber", targets: ["ToolboxNumber"]),
+    .library(name: "ToolboxSearch", targets: ["ToolboxSearch"]),
+    .library(name: "ToolboxTodo", targets: ["ToolboxTodo"]),
+    .library(name: "ToolboxTestSupport", targets: ["ToolboxTestSupport"]),
   ],
   targets: [
     .target(name: "ToolboxCore", swiftSettings: staticExecutable),
@@ -53,12 +65,14 @@ let package = Package(
     .target(name: "ToolboxTestSupport", dependencies: ["ToolboxCore"]),
     .testTarget(name: "ToolboxCoreTests", dependencies: ["ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
-      name: "ToolboxCalendarTests", dependencies: ["ToolboxCalendar", "ToolboxCore", "ToolboxTestSupport"]),
+      name: "ToolboxCalendarTests",
+      dependencies: ["ToolboxCalendar", "ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxDDayTests", dependencies: ["ToolboxDDay", "ToolboxCore", "ToolboxTestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
-      name: "ToolboxNumberTests", dependencies: ["ToolboxNumber", "ToolboxCore", "ToolboxTestSupport"]),
+      name: "ToolboxNumberTests",
+      dependencies: ["ToolboxNumber", "ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxSearchTests",
       dependencies: ["ToolboxSearch", "ToolboxCore", "ToolboxTestSupport", "toolbox-search-http"],
