@@ -58,8 +58,21 @@ import ToolboxTestSupport
         try HelperHTTPClient.parseResponseFrame(frame)?.get()
       }
     }
+    let truncated = Array(
+      "toolbox-search-http 1\nerror truncated 200 the connection closed after 1 of 9 bytes\n".utf8)
+    #expect(
+      throws: BrokenBodyError(
+        status: 200, detail: "the connection closed after 1 of 9 bytes", isTruncated: true)
+    ) { try HelperHTTPClient.parseResponseFrame(truncated)?.get() }
+    let undecodable = Array(
+      "toolbox-search-http 1\nerror undecodable 503 cannot be decoded (gzip)\n".utf8)
+    #expect(
+      throws: BrokenBodyError(status: 503, detail: "cannot be decoded (gzip)", isTruncated: false)
+    ) { try HelperHTTPClient.parseResponseFrame(undecodable)?.get() }
     for broken in [
       "", "toolbox-search-http 2\nstatus 200\nbody 0\n",
+      "toolbox-search-http 1\nerror truncated abc the connection closed\n",
+      "toolbox-search-http 1\nerror undecodable 42 cannot be decoded\n",
       "toolbox-search-http 1\nstatus 200\nbody 5\n{}",
       "toolbox-search-http 1\nstatus 200\nbody 1\n{}",
       "toolbox-search-http 1\nstatus abc\nbody 0\n",

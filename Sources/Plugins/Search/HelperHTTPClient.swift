@@ -91,8 +91,10 @@ public struct HelperHTTPClient: HTTPClient {
   /// Interprets what the helper wrote.
   ///
   /// - Parameter bytes: The helper's standard output.
-  /// - Returns: The response, an error the helper reported, or `nil` if the output is not a complete frame.
-  static func parseResponseFrame(_ bytes: [UInt8]) -> Result<HTTPResponse, UnavailableError>? {
+  /// - Returns: The response, an error the helper reported (an ``UnavailableError``, or a
+  ///   ``BrokenBodyError`` when the answer began but its body did not arrive whole), or `nil` if the output
+  ///   is not a complete frame.
+  static func parseResponseFrame(_ bytes: [UInt8]) -> Result<HTTPResponse, any Error>? {
     var index = 0
     func line() -> String? {
       guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
@@ -104,6 +106,14 @@ public struct HelperHTTPClient: HTTPClient {
       let rest = first.dropFirst(6)
       let kind = rest.prefix { $0 != " " }
       let message = String(rest.dropFirst(kind.count).drop { $0 == " " })
+      if kind == "truncated" || kind == "undecodable" {
+        let status = message.prefix { $0 != " " }
+        guard let code = Int(status), (100...999).contains(code) else { return nil }
+        return .failure(
+          BrokenBodyError(
+            status: code, detail: String(message.dropFirst(status.count + 1)),
+            isTruncated: kind == "truncated"))
+      }
       let code =
         switch kind {
         case "timeout": "timeout"
@@ -145,7 +155,7 @@ public struct HelperHTTPClient: HTTPClient {
   static func exchange(
     helper: String, environment: [String: String], frame: [UInt8], timeout: Double,
     notice: WaitingNotice? = nil
-  ) -> Result<HTTPResponse, UnavailableError> {
+  ) -> Result<HTTPResponse, any Error> {
     let start = monotonicNow()
     let deadline = start + timeout
     var pendingNotice = notice
