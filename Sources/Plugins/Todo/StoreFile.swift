@@ -127,6 +127,13 @@ enum StoreFile {
     return true
   }
 
+  /// Whether the file system holding `path` is mounted read-only.
+  static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+    var info = statvfs()
+    guard statvfs(path, &info) == 0 else { return false }
+    return info.f_flag & UInt(ST_RDONLY) != 0
+  }
+
   /// The folder part of a path (`.` when there is none).
   static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
