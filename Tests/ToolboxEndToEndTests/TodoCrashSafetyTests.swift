@@ -337,6 +337,38 @@ enum AsNobody {
     #expect(StoreReader.integrity(sandbox.store) == ["ok"], "\(context)")
   }
 
+  // MARK: - Creators killed mid-creation
+
+  @Test func `temporary stores of creators killed mid-creation are removed by the next creation`()
+    throws
+  {
+    let sandbox = try TodoSandbox()
+    // The id of a process that has ended (and been reaped).
+    let ended = Process()
+    ended.executableURL = URL(fileURLWithPath: "/bin/true")
+    try ended.run()
+    ended.waitUntilExit()
+    let folder = sandbox.folder + "/data"
+    let dead = "todo.sqlite3.new-\(ended.processIdentifier)-42"
+    let alive = "todo.sqlite3.new-\(getpid())-43"
+    let young = "todo.sqlite3.new-\(ended.processIdentifier)-44"
+    for name in [dead, dead + "-journal", alive, young] {
+      try sandbox.write("data/" + name, "SQLite format 3\0 half-built")
+    }
+    // A minute old, except `young`: a creator in another PID namespace may still be building it.
+    let old = Date().addingTimeInterval(-60)
+    for name in [dead, dead + "-journal", alive] {
+      try FileManager.default.setAttributes(
+        [.modificationDate: old], ofItemAtPath: folder + "/" + name)
+    }
+    let result = try sandbox.run("todo", "add", "first")
+    #expect(result.status == 0, "\(result.error)")
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        == ["todo.sqlite3", alive, young].sorted())
+    #expect(try sandbox.tasks().map { $0["text"] as? String } == ["first"])
+  }
+
   // MARK: - A full disk
 
   /// `toolbox: todo: <message>`, one line.
