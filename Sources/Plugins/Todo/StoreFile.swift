@@ -78,6 +78,7 @@ enum StoreFile {
   ) throws {
     let folder = folder(of: path)
     try fileSystem.createDirectory(folder, permissions: 0o700)
+    removeAbandonedTemporaries(of: path)
     let temporary = "\(path).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     guard try createEmpty(temporary, storePath: path) else {
       throw TodoError.storeFailed(path: path, detail: "'\(temporary)' already exists")
@@ -109,6 +110,43 @@ enum StoreFile {
       close(folderDescriptor)
     }
   }
+
+  /// Removes the temporary stores (`<store>.new-<pid>-<n>`, with their `-journal`, `-wal`, `-shm`) that
+  /// creators killed while building the store left behind: those whose process has ended and that were
+  /// last modified over ``abandonedAge`` seconds ago (a creator in another PID namespace, whose process
+  /// cannot be seen from here, finishes within milliseconds). Best effort: a file that cannot be removed
+  /// stays. Runs only while the store does not exist yet, so it costs other commands nothing.
+  ///
+  /// - Parameter path: The store path.
+  static func removeAbandonedTemporaries(of path: String) {
+    let folder = folder(of: path)
+    let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    let name = base + ".new-"
+    guard let directory = opendir(folder) else { return }
+    defer { closedir(directory) }
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    while let entry = readdir(directory) {
+      let file = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard file.hasPrefix(name), let pid = Int32(file.dropFirst(name.count).prefix { $0 != "-" }),
+        pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      let candidate = folder + "/" + file
+      var status = stat()
+      guard lstat(candidate, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+      #if canImport(Darwin)
+        let modified = status.st_mtimespec.tv_sec
+      #else
+        let modified = status.st_mtim.tv_sec
+      #endif
+      if Double(now.tv_sec - modified) > abandonedAge { unlink(candidate) }
+    }
+  }
+
+  /// How old, in seconds, an ended creator's temporary store must be before it is removed.
+  static let abandonedAge = 10.0
 
   /// Creates an empty file with mode 0600 if nothing exists at `path`.
   ///
