@@ -14,12 +14,14 @@
 //
 // or, when there is no HTTP response:    toolbox-search-http 1
 //                                        error <kind> <message>
-// where <kind> is `timeout`, `connection`, `tls`, `invalid_url` or `failed`; or, when the answer's status and
-// headers arrived but its body did not arrive whole:  error truncated <status> <message>
-//                                                   error undecodable <status> <message>
-// (`truncated`: the connection ended before the end of the body; `undecodable`: a Content-Encoding such as
-// gzip whose data libcurl cannot decode). The exit status is 0 whenever a frame was written. The caller enforces the overall deadline by killing this process; the helper's own
-// watchdog (deadline + 2 s) only keeps it from outliving a caller that was killed.
+// where <kind> is `timeout`, `connection`, `tls`, `invalid_url` or `failed`;
+// or, when the status and headers arrived but the body did not arrive whole:
+//                                        error truncated <status> <message>
+//                                        error undecodable <status> <message>
+// (`truncated`: the connection ended before the end of the body; `undecodable`: a Content-Encoding such
+// as gzip whose data libcurl cannot decode). The exit status is 0 whenever a frame was written. The caller
+// enforces the overall deadline by killing this process; the helper's own watchdog (deadline + 2 s) only
+// keeps it from outliving a caller that was killed.
 
 import Foundation
 import FoundationNetworking
