@@ -270,6 +270,15 @@ enum AsNobody {
 
     // The store is sound, and holds exactly what the answers promise.
     #expect(StoreReader.integrity(sandbox.store) == ["ok"], "\(context)")
+    // No half-recorded change in the undo log: an entry gets its summary last, in the same transaction.
+    #expect(
+      StoreReader.column(sandbox.store, "SELECT count(*) FROM operations WHERE summary = ''")
+        == ["0"], "\(context)")
+    #expect(
+      StoreReader.column(
+        sandbox.store,
+        "SELECT count(*) FROM operation_rows WHERE operation NOT IN (SELECT id FROM operations)")
+        == ["0"], "\(context)")
     let tasks = try sandbox.tasks()
     let ids = tasks.compactMap { $0["id"] as? Int }
     #expect(ids.count == tasks.count && Set(ids).count == ids.count, "\(context): ids \(ids)")
@@ -506,8 +515,11 @@ enum AsNobody {
 
   // MARK: - Permissions
 
-  /// A store with two tasks in `sandbox.folder/<name>/todo.sqlite3`, and its bytes.
+  /// A store with two tasks in `sandbox.folder/<name>/todo.sqlite3`, and its bytes. The sandbox folder
+  /// is opened to others (mode 0755 whatever the umask), so that only the store's own folder and file
+  /// decide what nobody may do.
   func storeWithTasks(_ sandbox: TodoSandbox, folder name: String) throws -> (String, Data?) {
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: sandbox.folder)
     let folder = sandbox.folder + "/" + name
     sandbox.environment["TOOLBOX_TODO_STORE"] = folder + "/todo.sqlite3"
     #expect(try sandbox.run("todo", "add", "Buy milk").status == 0)
