@@ -317,13 +317,20 @@ import ToolboxTestSupport
     var cut = SearchServer.Response.fixture("song.json")
     cut.closeAfter = 100
     let server = try SearchServer.start(cut, .fixture("song.json"))
-    let run = try SearchRun()
+    let run = try SearchRun(terminal: true)
     defer { server.stop(); run.remove() }
-    let result = run("search", "x", "--base-url", server.baseURL)
+    let result = run("--color", "never", "search", "x", "--base-url", server.baseURL)
     #expect(result.status == 0)
     #expect(result.output.hasSuffix("2 results\n"))
     #expect(server.targets.count == 2)
     #expect(run.cacheFiles.count == 1)
+    let size = Fixtures.bytes("song.json").count
+    let progress = withoutWaitingLines(result.error)
+    #expect(
+      progress.hasPrefix(
+        "toolbox: search: bad response from '127.0.0.1:\(server.port)' (HTTP 200): the connection "
+          + "closed after 100 of the \(size) bytes of the body; retrying in "))
+    #expect(progress.hasSuffix(" s (retry 1 of 2)\n"))
   }
 
   @Test func `a 503 whose body is cut short is a 503: retried, then an HTTP error`() throws {
