@@ -76,6 +76,12 @@ enum StoreFile {
     at path: String, migrations: [TodoSchema.Migration], busyTimeout: Int32,
     fileSystem: any FileSystem
   ) throws {
+    if let target = danglingLinkTarget(path) {
+      throw TodoError.storeFailed(
+        path: path,
+        detail: "it is a symbolic link to '\(target)', which does not exist (toolbox does not "
+          + "create a store through a link)")
+    }
     let folder = folder(of: path)
     try fileSystem.createDirectory(folder, permissions: 0o700)
     removeAbandonedTemporaries(of: path)
@@ -163,6 +169,23 @@ enum StoreFile {
     }
     close(descriptor)
     return true
+  }
+
+  /// Where a symbolic link at `path` points, when it is one (the store was found missing, so its target
+  /// does not exist): the store is then not created, neither beside the link (the link stays in the way)
+  /// nor through it (a link may point anywhere).
+  ///
+  /// - Parameter path: The store path.
+  /// - Returns: The link's target as written in the link, or `nil` when `path` is not a symbolic link.
+  static func danglingLinkTarget(_ path: String) -> String? {
+    var status = stat()
+    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return nil }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { bytes -> Int in
+      guard let base = bytes.baseAddress else { return -1 }
+      return readlink(path, base.assumingMemoryBound(to: CChar.self), bytes.count)
+    }
+    return count < 0 ? "?" : String(decoding: buffer[0..<count], as: UTF8.self)
   }
 
   /// Whether the file system holding `path` is mounted read-only.
