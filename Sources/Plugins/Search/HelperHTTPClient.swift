@@ -15,7 +15,9 @@ import ToolboxCore
 /// The request goes to the helper's standard input and a framed response comes back on its standard output
 /// (the protocol is described in `Sources/toolbox-search-http/main.swift`). The client enforces the overall
 /// deadline itself by killing the helper: URLSession's resource timeout is ignored on Linux, so a server that
-/// trickles bytes would otherwise hang the exchange forever.
+/// trickles bytes would otherwise hang the exchange forever. Besides ``UnavailableError``, `send` throws a
+/// ``BrokenBodyError`` (exit 69 `bad_response` if nobody catches it) when an answer's status and headers
+/// arrived but its body was cut short or cannot be decoded.
 public struct HelperHTTPClient: HTTPClient {
   /// The helper's executable name.
   public static let helperName = "toolbox-search-http"
