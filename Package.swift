@@ -81,7 +81,9 @@ let package = Package(
       name: "ToolboxTodoTests", dependencies: ["ToolboxTodo", "ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxEndToEndTests",
-      dependencies: ["toolbox", "toolbox-search-http", "ToolboxCore", "ToolboxTestSupport"]),
+      dependencies: [
+        "toolbox", "toolbox-search-http", "ToolboxCore", "ToolboxTestSupport", "CSQLite",
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )

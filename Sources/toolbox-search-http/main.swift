@@ -14,9 +14,14 @@
 //
 // or, when there is no HTTP response:    toolbox-search-http 1
 //                                        error <kind> <message>
-// where <kind> is `timeout`, `connection`, `tls`, `invalid_url` or `failed`. The exit status is 0 whenever a
-// frame was written. The caller enforces the overall deadline by killing this process; the helper's own
-// watchdog (deadline + 2 s) only keeps it from outliving a caller that was killed.
+// where <kind> is `timeout`, `connection`, `tls`, `invalid_url` or `failed`;
+// or, when the status and headers arrived but the body did not arrive whole:
+//                                        error truncated <status> <message>
+//                                        error undecodable <status> <message>
+// (`truncated`: the connection ended before the end of the body; `undecodable`: a Content-Encoding such
+// as gzip whose data libcurl cannot decode). The exit status is 0 whenever a frame was written. The caller
+// enforces the overall deadline by killing this process; the helper's own watchdog (deadline + 2 s) only
+// keeps it from outliving a caller that was killed.
 
 import Foundation
 import FoundationNetworking
@@ -119,6 +124,77 @@ func kind(of error: URLError) -> String {
   }
 }
 
+/// Receives the answer: its status and headers first, then the body in pieces. Seeing the head arrive
+/// separately tells a connection that failed (before any answer: retried by the caller) from an answer
+/// whose body broke off or cannot be decoded (`truncated`, `undecodable`).
+///
+/// URLSession calls it on `queue`, one call at a time, so its state needs no lock.
+final class Transfer: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+  let queue: OperationQueue = {
+    let queue = OperationQueue()
+    queue.maxConcurrentOperationCount = 1
+    return queue
+  }()
+  private var response: HTTPURLResponse?
+  private var body: [UInt8] = []
+
+  func urlSession(
+    _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
+  ) {
+    self.response = response as? HTTPURLResponse
+    completionHandler(.allow)
+  }
+
+  func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+    body.append(contentsOf: data)
+  }
+
+  func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
+    let http = response ?? task.response as? HTTPURLResponse
+    if let error { failed(error, answer: http) }
+    guard let http else { fail("failed", "the answer is not an HTTP response") }
+    var frame = "toolbox-search-http 1\nstatus \(http.statusCode)\n"
+    for (name, value) in http.allHeaderFields {
+      guard let name = name as? String, let value = value as? String else { continue }
+      let line = value.replacingOccurrences(of: "\n", with: " ")
+      frame += "header \(name.lowercased()): \(line)\n"
+    }
+    frame += "body \(body.count)\n"
+    finish(Array(frame.utf8) + body)
+  }
+
+  /// Reports a failed transfer: as a transport error when no answer arrived (or the deadline passed),
+  /// else as an answer whose body is `undecodable` (a `Content-Encoding` libcurl could not undo) or
+  /// `truncated` (the connection ended before the whole body arrived).
+  private func failed(_ error: Error, answer: HTTPURLResponse?) -> Never {
+    let urlError = error as? URLError
+    guard let answer, urlError?.code != .timedOut else {
+      if let urlError { fail(kind(of: urlError), urlError.localizedDescription) }
+      fail("connection", error.localizedDescription)
+    }
+    let status = answer.statusCode
+    let reason = error.localizedDescription
+    let encoding = (answer.value(forHTTPHeaderField: "Content-Encoding") ?? "")
+      .trimmingCharacters(in: .whitespaces)
+    if !encoding.isEmpty, encoding.lowercased() != "identity" {
+      fail(
+        "undecodable",
+        "\(status) the body cannot be decoded (content-encoding \(encoding)): \(reason)")
+    }
+    let expected = answer.expectedContentLength
+    if expected > Int64(body.count) {
+      fail(
+        "truncated",
+        "\(status) the connection closed after \(body.count) of the \(expected) bytes of the body")
+    }
+    fail(
+      "truncated",
+      "\(status) the connection closed after \(body.count) bytes of the body, before its end "
+        + "(\(reason))")
+  }
+}
+
 // MARK: - Main
 
 guard let request = parseRequest(readStandardInput()) else {
@@ -141,31 +217,12 @@ configuration.timeoutIntervalForResource = request.timeout + 1
 configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
 configuration.urlCache = nil
 configuration.httpShouldSetCookies = false
-let session = URLSession(configuration: configuration)
-
 var urlRequest = URLRequest(url: url)
 urlRequest.httpMethod = "GET"
 for (name, value) in request.headers { urlRequest.setValue(value, forHTTPHeaderField: name) }
 
-let task = session.dataTask(with: urlRequest) { data, response, error in
-  if let error {
-    if let urlError = error as? URLError {
-      fail(kind(of: urlError), urlError.localizedDescription)
-    }
-    fail("connection", error.localizedDescription)
-  }
-  guard let http = response as? HTTPURLResponse else {
-    fail("failed", "the answer is not an HTTP response")
-  }
-  let body = data.map { [UInt8]($0) } ?? []
-  var frame = "toolbox-search-http 1\nstatus \(http.statusCode)\n"
-  for (name, value) in http.allHeaderFields {
-    guard let name = name as? String, let value = value as? String else { continue }
-    let line = value.replacingOccurrences(of: "\n", with: " ")
-    frame += "header \(name.lowercased()): \(line)\n"
-  }
-  frame += "body \(body.count)\n"
-  finish(Array(frame.utf8) + body)
-}
-task.resume()
+let transfer = Transfer()
+let session = URLSession(
+  configuration: configuration, delegate: transfer, delegateQueue: transfer.queue)
+session.dataTask(with: urlRequest).resume()
 dispatchMain()

@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// What one run of the real `toolbox` binary wrote and returned.
 struct ProcessResult: Sendable {
   let output: String
@@ -63,7 +67,7 @@ enum Toolbox {
       errorData = stderr.fileHandleForReading.readDataToEndOfFile()
       group.leave()
     }
-    if !input.isEmpty { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+    if !input.isEmpty { writeIgnoringReaderGone(Array(input.utf8), to: stdin.fileHandleForWriting) }
     try stdin.fileHandleForWriting.close()
     let outputData = stdout.fileHandleForReading.readDataToEndOfFile()
     group.wait()
@@ -72,6 +76,44 @@ enum Toolbox {
       output: String(decoding: outputData, as: UTF8.self),
       error: String(decoding: errorData, as: UTF8.self),
       status: process.terminationStatus)
+  }
+
+  /// Writes to a pipe whose reader may have exited without reading (a command that ignores its standard
+  /// input): the write then fails with EPIPE and the rest is dropped. SIGPIPE, which would end the whole
+  /// test process, is blocked on this thread for the write, and one it raised is taken off the queue
+  /// (on macOS, the descriptor is set not to raise it).
+  ///
+  /// - Parameters:
+  ///   - bytes: What to write.
+  ///   - handle: The pipe's writing end.
+  static func writeIgnoringReaderGone(_ bytes: [UInt8], to handle: FileHandle) {
+    #if canImport(Darwin)
+      _ = fcntl(handle.fileDescriptor, F_SETNOSIGPIPE, 1)
+    #else
+      var pipeSignal = sigset_t()
+      sigemptyset(&pipeSignal)
+      sigaddset(&pipeSignal, SIGPIPE)
+      var previous = sigset_t()
+      pthread_sigmask(SIG_BLOCK, &pipeSignal, &previous)
+      defer {
+        var pending = sigset_t()
+        sigpending(&pending)
+        if sigismember(&pending, SIGPIPE) == 1 {
+          var now = timespec()
+          _ = sigtimedwait(&pipeSignal, nil, &now)
+        }
+        pthread_sigmask(SIG_SETMASK, &previous, nil)
+      }
+    #endif
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { buffer in
+        write(handle.fileDescriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+      }
+      if count < 0, errno == EINTR { continue }
+      guard count > 0 else { return }
+      offset += count
+    }
   }
 
   /// Runs the binary with the given words.

@@ -10,6 +10,14 @@ import Testing
     #expect(result.status == 0)
   }
 
+  @Test func `input for a command that never reads it does not end the test process`() throws {
+    // More than a pipe holds: the write meets a reader that has gone, which raises SIGPIPE in the writer
+    // unless Toolbox.run guards against it (here every time; with short input, when the machine is slow).
+    let result = try Toolbox.run(["--version"], input: String(repeating: "x", count: 1 << 20))
+    #expect(result.status == 0)
+    #expect(result.output == "toolbox 0.1.0\n")
+  }
+
   @Test func `no arguments and --help print the top-level help`() throws {
     let bare = try Toolbox.run([])
     #expect(bare.status == 0)

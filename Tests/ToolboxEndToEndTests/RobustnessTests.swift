@@ -7,18 +7,6 @@ import ToolboxTestSupport
 /// Random command lines and random config files through the real dispatcher with every built-in tool: whatever
 /// the input, toolbox answers with a documented exit code and never traps (a trap would end the test process).
 @Suite struct RobustnessTests {
-  /// A small deterministic generator, so a failure can be reproduced from its seed.
-  struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let documentedStatuses: Set<Int32> = [0, 1, 64, 65, 69, 74, 78]
 
   static let words = [
@@ -38,7 +26,7 @@ import ToolboxTestSupport
 
   @Test(arguments: 0..<8)
   func `random command lines get a documented exit code`(seed: Int) {
-    var random = SplitMix64(state: UInt64(seed) &* 7919)
+    var random = SeededGenerator(seed: UInt64(seed) &* 7919)
     let runner = ToolboxRunner(tools: builtInTools)
     for _ in 0..<150 {
       let count = Int.random(in: 0...6, using: &random)
@@ -54,7 +42,7 @@ import ToolboxTestSupport
 
   @Test(arguments: 0..<4)
   func `random bytes as a config file are a config error, never a crash`(seed: Int) throws {
-    var random = SplitMix64(state: UInt64(seed) &+ 12345)
+    var random = SeededGenerator(seed: UInt64(seed) &+ 12345)
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let pieces = [
@@ -74,7 +62,7 @@ import ToolboxTestSupport
   }
 
   @Test func `random bytes never crash the JSON parser`() {
-    var random = SplitMix64(state: 42)
+    var random = SeededGenerator(seed: 42)
     for _ in 0..<2_000 {
       let bytes = (0..<Int.random(in: 0...40, using: &random)).map { _ in
         UInt8.random(in: 0...255, using: &random)

@@ -129,6 +129,48 @@ import Testing
     #expect(server.targets(reaching: 1) == ["/search?term=x&country=US&limit=50"])
   }
 
+  @Test func `the binary reports cut-short and undecodable bodies as bad_response, caching none`()
+    throws
+  {
+    let song = SearchTestServer.fixtures + "/song.json"
+    let size = try #require(FileManager.default.contents(atPath: song)).count
+    var cut = SearchTestServer.fixture("song.json")
+    cut["closeAfter"] = 50
+    let server = try SearchTestServer([
+      cut,
+      [
+        "status": 200, "body": "not gzip at all",
+        "headers": ["Content-Type": "text/javascript", "Content-Encoding": "gzip"],
+      ],
+    ])
+    let cache = try temporaryFolder()
+    defer {
+      server.stop()
+      try? FileManager.default.removeItem(atPath: cache)
+    }
+    let arguments = ["search", "x", "--base-url", server.baseURL, "--retries", "0"]
+    let first = try Toolbox.run(arguments, environment: environment(cache))
+    #expect(first.status == 69)
+    #expect(first.output == "")
+    #expect(
+      first.error
+        == "toolbox: search: bad response from '127.0.0.1:\(server.port)' (HTTP 200): the connection "
+        + "closed after 50 of the \(size) bytes of the body\n")
+    let second = try Toolbox.run(["--json"] + arguments, environment: environment(cache))
+    #expect(second.status == 69)
+    #expect(
+      second.error.hasPrefix(
+        "{\"error\":{\"code\":\"bad_response\",\"message\":\"bad response from '127.0.0.1:"
+          + "\(server.port)' (HTTP 200): the body cannot be decoded (content-encoding gzip): "))
+    #expect(second.error.hasSuffix("\"tool\":\"search\"}}\n"))
+    let entries =
+      (try? FileManager.default.contentsOfDirectory(atPath: cache + "/cache/toolbox/search")) ?? []
+    #expect(entries.isEmpty)
+    // Nothing was cached, so a third run asks the server again.
+    #expect(try Toolbox.run(arguments, environment: environment(cache)).status == 69)
+    #expect(server.targets(reaching: 3).count == 3)
+  }
+
   @Test func `--version after search is the API's result version`() throws {
     let search = try Toolbox.run(["search", "--url", "x", "--version", "1"], environment: noHelper)
     #expect(

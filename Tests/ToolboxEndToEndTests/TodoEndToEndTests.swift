@@ -222,6 +222,31 @@ final class TodoSandbox {
       ])
   }
 
+  @Test func `a dangling symbolic link at the store path exits 74 naming its target`() throws {
+    let sandbox = try TodoSandbox()
+    let target = sandbox.folder + "/synced/todo.sqlite3"
+    try FileManager.default.createDirectory(
+      atPath: sandbox.folder + "/synced", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+      atPath: sandbox.folder + "/data", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(atPath: sandbox.store, withDestinationPath: target)
+    let result = try sandbox.run("todo", "add", "x")
+    #expect(result.status == 74)
+    #expect(
+      result.error
+        == "toolbox: todo: cannot use the todo store '\(sandbox.store)': it is a symbolic link to "
+        + "'\(target)', which does not exist (toolbox does not create a store through a link)\n")
+    // Reading never creates anything: no store, so no tasks.
+    #expect(try sandbox.run("todo", "list").status == 0)
+    #expect(try FileManager.default.contentsOfDirectory(atPath: sandbox.folder + "/synced") == [])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: sandbox.folder + "/data") == [
+        "todo.sqlite3"
+      ])
+    #expect(
+      try FileManager.default.destinationOfSymbolicLink(atPath: sandbox.store) == target)
+  }
+
   @Test func `a SQLite file of another application exits 65 and is not modified`() throws {
     let sandbox = try TodoSandbox()
     _ = try sandbox.run("todo", "add", "x")

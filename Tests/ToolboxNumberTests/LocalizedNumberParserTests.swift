@@ -1,5 +1,6 @@
 import Testing
 import ToolboxCore
+import ToolboxTestSupport
 
 @testable import ToolboxNumber
 

@@ -58,8 +58,21 @@ import ToolboxTestSupport
         try HelperHTTPClient.parseResponseFrame(frame)?.get()
       }
     }
+    let truncated = Array(
+      "toolbox-search-http 1\nerror truncated 200 the connection closed after 1 of 9 bytes\n".utf8)
+    #expect(
+      throws: BrokenBodyError(
+        status: 200, detail: "the connection closed after 1 of 9 bytes", isTruncated: true)
+    ) { try HelperHTTPClient.parseResponseFrame(truncated)?.get() }
+    let undecodable = Array(
+      "toolbox-search-http 1\nerror undecodable 503 cannot be decoded (gzip)\n".utf8)
+    #expect(
+      throws: BrokenBodyError(status: 503, detail: "cannot be decoded (gzip)", isTruncated: false)
+    ) { try HelperHTTPClient.parseResponseFrame(undecodable)?.get() }
     for broken in [
       "", "toolbox-search-http 2\nstatus 200\nbody 0\n",
+      "toolbox-search-http 1\nerror truncated abc the connection closed\n",
+      "toolbox-search-http 1\nerror undecodable 42 cannot be decoded\n",
       "toolbox-search-http 1\nstatus 200\nbody 5\n{}",
       "toolbox-search-http 1\nstatus 200\nbody 1\n{}",
       "toolbox-search-http 1\nstatus abc\nbody 0\n",
@@ -87,6 +100,41 @@ import ToolboxTestSupport
     #expect(
       server.requests.first?["headers"].flatMap { ($0 as? [String: String])?["accept"] }
         == "application/json")
+  }
+
+  @Test func `the real helper tells a body cut short or undecodable from a failed connection`()
+    throws
+  {
+    let body = "{\"resultCount\":0,\"results\":[]}"
+    let server = try SearchServer.start(
+      .init(status: 200, body: body, closeAfter: 10),
+      .init(status: 200, body: body, contentLength: body.utf8.count + 5),
+      .init(status: 200, headers: ["Content-Encoding": "gzip"], body: body))
+    defer { server.stop() }
+    let client = HelperHTTPClient(helperPath: Fixtures.helper, environment: environment)
+    let request = HTTPRequest(url: server.baseURL + "/search", timeout: 5)
+    #expect(
+      throws: BrokenBodyError(
+        status: 200,
+        detail: "the connection closed after 10 of the \(body.utf8.count) bytes of the body",
+        isTruncated: true)
+    ) { try client.send(request) }
+    #expect(
+      throws: BrokenBodyError(
+        status: 200,
+        detail:
+          "the connection closed after \(body.utf8.count) of the \(body.utf8.count + 5) bytes of the body",
+        isTruncated: true)
+    ) { try client.send(request) }
+    do {
+      _ = try client.send(request)
+      Issue.record("expected an undecodable body")
+    } catch let error as BrokenBodyError {
+      #expect(error.status == 200)
+      #expect(!error.isTruncated)
+      #expect(error.detail.hasPrefix("the body cannot be decoded (content-encoding gzip): "))
+    }
+    #expect(server.targets.count == 3)
   }
 
   @Test func `a stalled server is cut off at the deadline`() throws {

@@ -212,6 +212,142 @@ import ToolboxTestSupport
       result.error == "toolbox: search: HTTP 404 (not found) from '127.0.0.1:\(server.port)'\n")
   }
 
+  // MARK: - Broken bodies
+
+  /// Runs `search x --retries 1` against a server that keeps sending `answer`, first with `--json`, then in
+  /// text, and checks what every broken body must give: exit 69 with one `bad_response` error (the same
+  /// message in both formats), nothing on standard output, `attempts` requests per run (the second run
+  /// asks the server again), and nothing cached.
+  ///
+  /// - Returns: The message after `bad response from '127.0.0.1:PORT' (HTTP 200): `.
+  func badResponse(_ answer: SearchServer.Response, attempts: Int) throws -> String {
+    let server = try SearchServer.start(answer)
+    let run = try SearchRun()
+    defer { server.stop(); run.remove() }
+    let arguments = ["search", "x", "--base-url", server.baseURL, "--retries", "1"]
+    let json = run.run(["--json"] + arguments)
+    #expect(json.status == 69)
+    #expect(json.output == "")
+    #expect(json.error.hasSuffix("}\n") && json.error.filter { $0 == "\n" }.count == 1)
+    let error = try JSONValue.parse(json.error)["error"]
+    #expect(error?["code"]?.stringValue == "bad_response")
+    #expect(error?["tool"]?.stringValue == "search")
+    #expect(server.targets.count == attempts)
+    #expect(run.cacheFiles.isEmpty)
+
+    let text = run.run(arguments)
+    #expect(text.status == 69)
+    #expect(text.output == "")
+    let message = try #require(error?["message"]?.stringValue)
+    #expect(text.error == "toolbox: search: \(message)\n")
+    #expect(server.targets.count == 2 * attempts)
+    #expect(run.cacheFiles.isEmpty)
+    let prefix = "bad response from '127.0.0.1:\(server.port)' (HTTP 200): "
+    #expect(message.hasPrefix(prefix), "\(message)")
+    return String(message.dropFirst(prefix.count))
+  }
+
+  /// What the fetcher says about a body that is not JSON.
+  func notJSON(_ body: [UInt8]) -> String {
+    do {
+      _ = try APIResponse(body: body)
+      return "(the body is JSON)"
+    } catch {
+      guard case .notJSON(let reason) = error else { return "(not a JSON syntax error)" }
+      return "expected the API's JSON but the body is not JSON "
+        + "(content-type text/javascript; charset=utf-8): \(reason)"
+    }
+  }
+
+  @Test func `a connection closed mid-body is retried like a failed connection, then bad_response`()
+    throws
+  {
+    var answer = SearchServer.Response.fixture("song.json")
+    answer.closeAfter = 100
+    let size = Fixtures.bytes("song.json").count
+    #expect(
+      try badResponse(answer, attempts: 2)
+        == "the connection closed after 100 of the \(size) bytes of the body "
+        + "(gave up after 2 attempts)")
+  }
+
+  @Test func `a Content-Length longer than the body is a bad response after the retries`() throws {
+    var answer = SearchServer.Response.fixture("song.json")
+    let size = Fixtures.bytes("song.json").count
+    answer.contentLength = size + 100
+    #expect(
+      try badResponse(answer, attempts: 2)
+        == "the connection closed after \(size) of the \(size + 100) bytes of the body "
+        + "(gave up after 2 attempts)")
+  }
+
+  @Test func `a Content-Length shorter than the body cuts the JSON: a bad response, not retried`()
+    throws
+  {
+    var answer = SearchServer.Response.fixture("song.json")
+    answer.contentLength = 60
+    #expect(
+      try badResponse(answer, attempts: 1)
+        == notJSON(Array(Fixtures.bytes("song.json").prefix(60))))
+  }
+
+  @Test func `a gzip Content-Encoding over a body that is not gzip is a bad response, not retried`()
+    throws
+  {
+    let answer = SearchServer.Response(
+      status: 200,
+      headers: ["Content-Type": "text/javascript; charset=utf-8", "Content-Encoding": "gzip"],
+      body: "{\"resultCount\":0,\"results\":[]} is not gzip")
+    // The rest is libcurl's reason ("Error while processing content unencoding: ...").
+    #expect(
+      try badResponse(answer, attempts: 1).hasPrefix(
+        "the body cannot be decoded (content-encoding gzip): "))
+  }
+
+  @Test func `a 200 with truncated JSON is a bad response, not retried`() throws {
+    let truncated = String(decoding: Fixtures.bytes("song.json").prefix(150), as: UTF8.self)
+    let answer = SearchServer.Response.text(
+      truncated, status: 200, type: "text/javascript; charset=utf-8")
+    #expect(try badResponse(answer, attempts: 1) == notJSON(Array(truncated.utf8)))
+  }
+
+  @Test func `a body cut short, then a whole answer on the retry, is an answer and is cached`()
+    throws
+  {
+    var cut = SearchServer.Response.fixture("song.json")
+    cut.closeAfter = 100
+    let server = try SearchServer.start(cut, .fixture("song.json"))
+    let run = try SearchRun(terminal: true)
+    defer { server.stop(); run.remove() }
+    let result = run("--color", "never", "search", "x", "--base-url", server.baseURL)
+    #expect(result.status == 0)
+    #expect(result.output.hasSuffix("2 results\n"))
+    #expect(server.targets.count == 2)
+    #expect(run.cacheFiles.count == 1)
+    let size = Fixtures.bytes("song.json").count
+    let progress = withoutWaitingLines(result.error)
+    #expect(
+      progress.hasPrefix(
+        "toolbox: search: bad response from '127.0.0.1:\(server.port)' (HTTP 200): the connection "
+          + "closed after 100 of the \(size) bytes of the body; retrying in "))
+    #expect(progress.hasSuffix(" s (retry 1 of 2)\n"))
+  }
+
+  @Test func `a 503 whose body is cut short is a 503: retried, then an HTTP error`() throws {
+    let server = try SearchServer.start(
+      .init(status: 503, body: "<html>Service Unavailable</html>", closeAfter: 6))
+    let run = try SearchRun()
+    defer { server.stop(); run.remove() }
+    let result = run("search", "x", "--base-url", server.baseURL, "--retries", "1")
+    #expect(result.status == 69)
+    #expect(
+      result.error
+        == "toolbox: search: HTTP 503 (service unavailable) from '127.0.0.1:\(server.port)' "
+        + "(gave up after 2 attempts)\n")
+    #expect(server.targets.count == 2)
+    #expect(run.cacheFiles.isEmpty)
+  }
+
   // MARK: - Deadlines
 
   @Test func `a stalled server times out at the deadline`() throws {

@@ -18,6 +18,10 @@ final class SearchServer: @unchecked Sendable {
     var trickle: Double?
     /// Seconds to hold the connection without answering.
     var stall: Double?
+    /// The Content-Length to announce instead of the body's length (the whole body is sent anyway).
+    var contentLength: Int?
+    /// Send only this many bytes of the body, then close the connection.
+    var closeAfter: Int?
 
     /// A fixture file, as the API would send it.
     static func fixture(_ name: String, status: Int = 200) -> Response {
@@ -39,6 +43,8 @@ final class SearchServer: @unchecked Sendable {
       if let delay { object["delay"] = delay }
       if let trickle { object["trickle"] = trickle }
       if let stall { object["stall"] = stall }
+      if let contentLength { object["contentLength"] = contentLength }
+      if let closeAfter { object["closeAfter"] = closeAfter }
       return object
     }
   }

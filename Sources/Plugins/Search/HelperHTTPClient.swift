@@ -15,7 +15,9 @@ import ToolboxCore
 /// The request goes to the helper's standard input and a framed response comes back on its standard output
 /// (the protocol is described in `Sources/toolbox-search-http/main.swift`). The client enforces the overall
 /// deadline itself by killing the helper: URLSession's resource timeout is ignored on Linux, so a server that
-/// trickles bytes would otherwise hang the exchange forever.
+/// trickles bytes would otherwise hang the exchange forever. Besides ``UnavailableError``, `send` throws a
+/// ``BrokenBodyError`` (exit 69 `bad_response` if nobody catches it) when an answer's status and headers
+/// arrived but its body was cut short or cannot be decoded.
 public struct HelperHTTPClient: HTTPClient {
   /// The helper's executable name.
   public static let helperName = "toolbox-search-http"
@@ -91,8 +93,10 @@ public struct HelperHTTPClient: HTTPClient {
   /// Interprets what the helper wrote.
   ///
   /// - Parameter bytes: The helper's standard output.
-  /// - Returns: The response, an error the helper reported, or `nil` if the output is not a complete frame.
-  static func parseResponseFrame(_ bytes: [UInt8]) -> Result<HTTPResponse, UnavailableError>? {
+  /// - Returns: The response, an error the helper reported (an ``UnavailableError``, or a
+  ///   ``BrokenBodyError`` when the answer began but its body did not arrive whole), or `nil` if the output
+  ///   is not a complete frame.
+  static func parseResponseFrame(_ bytes: [UInt8]) -> Result<HTTPResponse, any Error>? {
     var index = 0
     func line() -> String? {
       guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
@@ -104,6 +108,14 @@ public struct HelperHTTPClient: HTTPClient {
       let rest = first.dropFirst(6)
       let kind = rest.prefix { $0 != " " }
       let message = String(rest.dropFirst(kind.count).drop { $0 == " " })
+      if kind == "truncated" || kind == "undecodable" {
+        let status = message.prefix { $0 != " " }
+        guard let code = Int(status), (100...999).contains(code) else { return nil }
+        return .failure(
+          BrokenBodyError(
+            status: code, detail: String(message.dropFirst(status.count + 1)),
+            isTruncated: kind == "truncated"))
+      }
       let code =
         switch kind {
         case "timeout": "timeout"
@@ -145,7 +157,7 @@ public struct HelperHTTPClient: HTTPClient {
   static func exchange(
     helper: String, environment: [String: String], frame: [UInt8], timeout: Double,
     notice: WaitingNotice? = nil
-  ) -> Result<HTTPResponse, UnavailableError> {
+  ) -> Result<HTTPResponse, any Error> {
     let start = monotonicNow()
     let deadline = start + timeout
     var pendingNotice = notice

@@ -14,8 +14,8 @@ enum SearchError: ToolboxError, Equatable {
   case timedOut(host: String, seconds: Double, attempts: Int)
   /// The connection failed, after the retries.
   case connectionFailed(host: String, reason: String, attempts: Int)
-  /// A body that is not the API's JSON.
-  case badResponse(host: String, status: Int, detail: String)
+  /// A body that is not the API's JSON, or that did not arrive whole (after the retries, when cut short).
+  case badResponse(host: String, status: Int, detail: String, attempts: Int)
 
   var exitCode: ExitCode { .unavailable }
 
@@ -51,8 +51,8 @@ enum SearchError: ToolboxError, Equatable {
         + Self.attempts(attempts)
     case .connectionFailed(let host, let reason, let attempts):
       return "cannot connect to '\(host)': \(reason)\(Self.attempts(attempts))"
-    case .badResponse(let host, let status, let detail):
-      return "bad response from '\(host)' (HTTP \(status)): \(detail)"
+    case .badResponse(let host, let status, let detail, let attempts):
+      return "bad response from '\(host)' (HTTP \(status)): \(detail)\(Self.attempts(attempts))"
     }
   }
 

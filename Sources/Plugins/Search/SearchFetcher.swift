@@ -7,8 +7,8 @@ import ToolboxCore
 #endif
 
 /// Gets one API answer: from the cache when fresh, else from the server with an overall deadline per attempt
-/// and retries with exponential backoff and jitter on connection errors, timeouts, 5xx and 403/429 (honouring
-/// `Retry-After` up to 60 s), never on 400.
+/// and retries with exponential backoff and jitter on connection errors, timeouts, 2xx bodies cut short, 5xx
+/// and 403/429 (honouring `Retry-After` up to 60 s), never on 400.
 struct SearchFetcher: Sendable {
   /// What was asked for and how patiently.
   let url: String
@@ -68,6 +68,8 @@ struct SearchFetcher: Sendable {
       } catch let error as UnavailableError where error.code == "connection_failed" {
         outcome = .retry(
           .connectionFailed(host: host, reason: error.message, attempts: attempt), wait: nil)
+      } catch let error as BrokenBodyError {
+        outcome = try classify(error, expectsJSON: expectsJSON, attempt: attempt)
       }
       switch outcome {
       case .done(let answer):
@@ -104,7 +106,8 @@ struct SearchFetcher: Sendable {
         return .done(.json(parsed))
       } catch {
         throw SearchError.badResponse(
-          host: host, status: response.status, detail: Self.describe(error, response))
+          host: host, status: response.status, detail: Self.describe(error, response),
+          attempts: attempt)
       }
     case 400:
       throw SearchError.rejected(message: APIResponse.errorMessage(in: response.body))
@@ -124,6 +127,22 @@ struct SearchFetcher: Sendable {
     default:
       throw SearchError.httpStatus(response.status, host: host, attempts: attempt)
     }
+  }
+
+  /// Sorts an answer whose body did not arrive whole. A 2xx is a bad response: retried when the body was
+  /// cut short (the connection broke, as a failed connection is retried), at once when it cannot be
+  /// decoded. Any other status is what it says (a cut-short 503 is a 503); its body is not needed.
+  private func classify(_ error: BrokenBodyError, expectsJSON: Bool, attempt: Int) throws
+    -> Outcome
+  {
+    guard (200..<300).contains(error.status) else {
+      return try classify(
+        HTTPResponse(status: error.status, body: []), expectsJSON: expectsJSON, attempt: attempt)
+    }
+    let failure = SearchError.badResponse(
+      host: host, status: error.status, detail: error.detail, attempts: attempt)
+    guard error.isTruncated else { throw failure }
+    return .retry(failure, wait: nil)
   }
 
   /// Sends one request; on a terminal, says so when the answer takes longer than ``waitingNotice``.
@@ -166,6 +185,8 @@ struct SearchFetcher: Sendable {
       "no answer from '\(host)' within \(SearchError.seconds(seconds)) s"
     case .connectionFailed(let host, _, _):
       "cannot connect to '\(host)'"
+    case .badResponse(let host, let status, let detail, _):
+      "bad response from '\(host)' (HTTP \(status)): \(detail)"
     default:
       failure.description
     }

@@ -26,7 +26,9 @@ final class SQLiteConnection {
       throw SQLiteError(code: status, message: "out of memory")
     }
     guard status == SQLITE_OK else {
-      let error = SQLiteError(code: status, message: String(cString: sqlite3_errmsg(pointer)))
+      let error = SQLiteError(
+        code: status, message: String(cString: sqlite3_errmsg(pointer)),
+        systemErrno: sqlite3_system_errno(pointer))
       sqlite3_close_v2(pointer)
       throw error
     }
@@ -140,6 +142,8 @@ final class SQLiteConnection {
 
   /// An error for a status code, with SQLite's current message.
   func error(_ status: Int32) -> SQLiteError {
-    SQLiteError(code: status, message: String(cString: sqlite3_errmsg(handle)))
+    SQLiteError(
+      code: status, message: String(cString: sqlite3_errmsg(handle)),
+      systemErrno: sqlite3_system_errno(handle))
   }
 }

@@ -6,6 +6,8 @@ struct SQLiteError: Error, Sendable, Equatable {
   let code: Int32
   /// SQLite's English message.
   let message: String
+  /// The `errno` of the system call that failed, for I/O errors (`sqlite3_system_errno`); 0 if none.
+  var systemErrno: Int32 = 0
 
   /// The primary result code (`SQLITE_BUSY`, `SQLITE_CORRUPT`, …).
   var primaryCode: Int32 { code & 0xFF }
@@ -15,4 +17,8 @@ struct SQLiteError: Error, Sendable, Equatable {
 
   /// Whether the file is not a database or is damaged.
   var isCorrupt: Bool { primaryCode == SQLITE_CORRUPT || primaryCode == SQLITE_NOTADB }
+
+  /// Whether the database is read-only because its folder is not writable (no journal can be created):
+  /// `SQLITE_READONLY_DIRECTORY`, a macro Swift does not import.
+  var isReadOnlyDirectory: Bool { code == SQLITE_READONLY | (6 << 8) }
 }

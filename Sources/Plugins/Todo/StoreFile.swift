@@ -76,8 +76,15 @@ enum StoreFile {
     at path: String, migrations: [TodoSchema.Migration], busyTimeout: Int32,
     fileSystem: any FileSystem
   ) throws {
+    if let target = danglingLinkTarget(path) {
+      throw TodoError.storeFailed(
+        path: path,
+        detail: "it is a symbolic link to '\(target)', which does not exist (toolbox does not "
+          + "create a store through a link)")
+    }
     let folder = folder(of: path)
     try fileSystem.createDirectory(folder, permissions: 0o700)
+    removeAbandonedTemporaries(of: path)
     let temporary = "\(path).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
     guard try createEmpty(temporary, storePath: path) else {
       throw TodoError.storeFailed(path: path, detail: "'\(temporary)' already exists")
@@ -110,6 +117,43 @@ enum StoreFile {
     }
   }
 
+  /// Removes the temporary stores (`<store>.new-<pid>-<n>`, with their `-journal`, `-wal`, `-shm`) that
+  /// creators killed while building the store left behind: those whose process has ended and that were
+  /// last modified over ``abandonedAge`` seconds ago (a creator in another PID namespace, whose process
+  /// cannot be seen from here, finishes within milliseconds). Best effort: a file that cannot be removed
+  /// stays. Runs only while the store does not exist yet, so it costs other commands nothing.
+  ///
+  /// - Parameter path: The store path.
+  static func removeAbandonedTemporaries(of path: String) {
+    let folder = folder(of: path)
+    let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    let name = base + ".new-"
+    guard let directory = opendir(folder) else { return }
+    defer { closedir(directory) }
+    var now = timespec()
+    clock_gettime(CLOCK_REALTIME, &now)
+    while let entry = readdir(directory) {
+      let file = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
+        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      guard file.hasPrefix(name), let pid = Int32(file.dropFirst(name.count).prefix { $0 != "-" }),
+        pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
+      else { continue }
+      let candidate = folder + "/" + file
+      var status = stat()
+      guard lstat(candidate, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG else { continue }
+      #if canImport(Darwin)
+        let modified = status.st_mtimespec.tv_sec
+      #else
+        let modified = status.st_mtim.tv_sec
+      #endif
+      if Double(now.tv_sec - modified) > abandonedAge { unlink(candidate) }
+    }
+  }
+
+  /// How old, in seconds, an ended creator's temporary store must be before it is removed.
+  static let abandonedAge = 10.0
+
   /// Creates an empty file with mode 0600 if nothing exists at `path`.
   ///
   /// - Parameters:
@@ -125,6 +169,30 @@ enum StoreFile {
     }
     close(descriptor)
     return true
+  }
+
+  /// Where a symbolic link at `path` points, when it is one (the store was found missing, so its target
+  /// does not exist): the store is then not created, neither beside the link (the link stays in the way)
+  /// nor through it (a link may point anywhere).
+  ///
+  /// - Parameter path: The store path.
+  /// - Returns: The link's target as written in the link, or `nil` when `path` is not a symbolic link.
+  static func danglingLinkTarget(_ path: String) -> String? {
+    var status = stat()
+    guard lstat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else { return nil }
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let count = buffer.withUnsafeMutableBytes { bytes -> Int in
+      guard let base = bytes.baseAddress else { return -1 }
+      return readlink(path, base.assumingMemoryBound(to: CChar.self), bytes.count)
+    }
+    return count < 0 ? "?" : String(decoding: buffer[0..<count], as: UTF8.self)
+  }
+
+  /// Whether the file system holding `path` is mounted read-only.
+  static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+    var info = statvfs()
+    guard statvfs(path, &info) == 0 else { return false }
+    return info.f_flag & UInt(ST_RDONLY) != 0
   }
 
   /// The folder part of a path (`.` when there is none).

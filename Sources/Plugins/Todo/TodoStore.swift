@@ -145,6 +145,34 @@ final class TodoStore {
   static func failure(_ error: SQLiteError, path: String, busyTimeout: Int32) -> TodoError {
     if error.isBusy { return .storeBusy(path: path, milliseconds: busyTimeout) }
     if error.isCorrupt { return .corruptStore(path: path, detail: error.message) }
-    return .storeFailed(path: path, detail: error.message)
+    return .storeFailed(path: path, detail: cause(of: error, path: path))
+  }
+
+  /// Why SQLite could not read or write the store, in words that say what to fix. SQLite's own messages
+  /// hide it: a full disk is often "disk I/O error" (no room for the shared-memory file), a read-only
+  /// file system "unable to open database file", a folder without write permission "attempt to write a
+  /// readonly database". Every change runs in one transaction, so a failed command changed nothing.
+  ///
+  /// - Parameters:
+  ///   - error: The failure.
+  ///   - path: The store.
+  /// - Returns: The cause, e.g. `the disk is full; nothing was changed`.
+  static func cause(of error: SQLiteError, path: String) -> String {
+    let folder = StoreFile.folder(of: path)
+    let cause: String
+    if error.primaryCode == SQLITE_FULL || error.systemErrno == ENOSPC {
+      cause = "the disk is full"
+    } else if error.systemErrno == EROFS || StoreFile.isOnReadOnlyFileSystem(folder) {
+      cause = "it is on a read-only file system"
+    } else if error.isReadOnlyDirectory {
+      cause = "its folder '\(folder)' is not writable (SQLite keeps its journal next to the store)"
+    } else if error.primaryCode == SQLITE_READONLY {
+      cause = "it is read-only to you (SQLite needs to write the store and its journal)"
+    } else if error.systemErrno == EACCES || error.systemErrno == EPERM {
+      cause = "permission denied (\(error.message))"
+    } else {
+      return error.message
+    }
+    return cause + "; nothing was changed"
   }
 }

@@ -6,7 +6,9 @@ SCENARIO_JSON is {"responses": [R, ...]}: request N (from 0) gets R[min(N, len -
     {"status": 200, "headers": {"Name": "value"}, "body": "text"}   or "bodyFile": "/path"
     plus, optionally: "delay": seconds before answering, "trickle": seconds between single body
     bytes (Content-Length announces the whole body), "stall": seconds to hold the connection
-    without answering at all.
+    without answering at all, "contentLength": the Content-Length to announce instead of the body's
+    length (longer or shorter than the body: the whole body is sent either way), "closeAfter": send
+    only this many body bytes, then close the connection (Content-Length announces the whole body).
 Every request is appended to LOG_PATH as one JSON line {"target": raw request target, "headers": {...}}
 before it is answered. The chosen port is printed on the first line of standard output. The server
 exits when its standard input is closed, so it never outlives the process that started it.
@@ -64,9 +66,12 @@ def main():
             status = spec.get("status", 200)
             lines = ["HTTP/1.1 %d %s" % (status, REASONS.get(status, "Status"))]
             lines += ["%s: %s" % item for item in spec.get("headers", {}).items()]
-            lines += ["Content-Length: %d" % len(body), "Connection: close", "", ""]
+            length = spec.get("contentLength", len(body))
+            lines += ["Content-Length: %d" % length, "Connection: close", "", ""]
             connection.sendall("\r\n".join(lines).encode("utf-8"))
-            if "trickle" in spec:
+            if "closeAfter" in spec:
+                connection.sendall(body[:spec["closeAfter"]])
+            elif "trickle" in spec:
                 for byte in body:
                     connection.sendall(bytes([byte]))
                     time.sleep(spec["trickle"])
