@@ -159,6 +159,11 @@ struct RunningToolbox {
   let output: FileHandle
   let watchdog: DispatchWorkItem
 
+  /// Writes to its standard input; if it has exited, the rest is dropped (no SIGPIPE for the test process).
+  func write(_ text: String) {
+    Toolbox.writeIgnoringReaderGone(Array(text.utf8), to: input)
+  }
+
   /// Closes standard input, waits for the process to exit and returns its status.
   func finish() throws -> Int32 {
     try input.close()

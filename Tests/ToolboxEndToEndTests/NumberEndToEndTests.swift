@@ -237,7 +237,7 @@ import Testing
     for (line, expected) in [
       ("1234567", "1,234,567\n"), ("-0.5", "-0.5\n"), ("1e6", "1,000,000\n"),
     ] {
-      toolbox.input.write(Data((line + "\n").utf8))
+      toolbox.write(line + "\n")
       var answer = ""
       while !answer.hasSuffix("\n") {
         let chunk = toolbox.output.availableData
@@ -282,7 +282,7 @@ import Testing
       for index in (chunk * chunkSize)..<((chunk + 1) * chunkSize) {
         text += "\(index * 7919 % 1_000_003).\(index % 1000)\n"
       }
-      toolbox.input.write(Data(text.utf8))
+      toolbox.write(text)
       chunkDone.wait()
       samples.append(Self.highWaterMarkKiB(of: toolbox.process.processIdentifier))
     }
