@@ -32,6 +32,20 @@ import ToolboxTestSupport
       ])
   }
 
+  /// Found by the fuzz-todojson harness (Fuzz/): a tag written `++x` was stored as `+x`, which exported and
+  /// imported again became `x`, so a JSON round trip changed the task.
+  @Test func `tags read back the same after export`() throws {
+    let imported = try tasks(#"[{"text": "a", "tags": ["++x", "+y+", "z"]}]"#, .json)
+    let stored = imported.enumerated().map { index, task in
+      TodoTask(
+        id: index + 1, text: task.text, done: task.done, created: task.created,
+        completed: task.completed, due: task.due, priority: task.priority, tags: task.tags)
+    }
+    let again = try tasks(try JSONOutput.document(["tasks": stored]), .json)
+    #expect(again.map(\.tags) == imported.map(\.tags))
+    #expect(imported.map(\.tags) == [["x", "y+", "z"]])
+  }
+
   @Test func `a bare array with only texts gets today as creation date`() throws {
     #expect(
       try tasks(#"[{"text": "a"}, {"text": "b", "tags": ["+x", "x"]}]"#, .json) == [

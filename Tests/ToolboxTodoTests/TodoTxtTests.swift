@@ -39,6 +39,7 @@ import ToolboxTestSupport
         priority: "A")
     ),
     ("2026-12-01 +a Tag first +b", task("Tag first", tags: ["a", "b"])),
+    ("2026-12-01 learn ++ +c++ ++d", task("learn ++", tags: ["c++", "d"])),
     (
       "(a) lower case is not a priority",
       task("(a) lower case is not a priority", created: "2026-12-02")

@@ -49,14 +49,15 @@ enum TaskInput {
     return text
   }
 
-  /// A tag: one leading `+` is dropped (`+shop` is `shop`); the rest must be non-empty, without
+  /// A tag: leading `+` signs are dropped (`+shop` is `shop`); the rest must be non-empty, without
   /// whitespace or control characters.
   ///
   /// - Parameter raw: The tag as given.
   /// - Returns: The tag.
   /// - Throws: ``Problem/invalidTag(_:)``.
   static func tag(_ raw: String) throws(Problem) -> String {
-    let tag = raw.hasPrefix("+") ? String(raw.dropFirst()) : raw
+    // Every leading `+` goes (not just one), so a tag written out as `+tag` always reads back as itself.
+    let tag = String(raw.unicodeScalars.drop { $0 == "+" })
     guard !tag.isEmpty,
       !tag.unicodeScalars.contains(where: { isControl($0) || $0.properties.isWhitespace })
     else { throw .invalidTag(raw) }

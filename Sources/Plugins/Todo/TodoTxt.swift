@@ -76,7 +76,7 @@ enum TodoTxt {
     var tags: [String] = []
     var due: CivilDate?
     for word in words[min(index, words.count)...] {
-      if word.hasPrefix("+"), word.count > 1 {
+      if word.hasPrefix("+"), word.unicodeScalars.contains(where: { $0 != "+" }) {
         let tag: String
         do {
           tag = try TaskInput.tag(word)
