@@ -85,4 +85,23 @@ import ToolboxCore
       ])
     #expect([rows[2].name, rows[2].price] == ["Only collection", "2"])
   }
+
+  /// Found by the fuzz-itunes harness (Fuzz/): a C1 control character (U+0090; U+009B is CSI on some
+  /// terminals) or a line separator in a name reached the table as it was.
+  @Test(arguments: ["\u{90}", "\u{9B}31m", "\u{85}", "\u{2028}", "\u{2029}", "\u{1B}[2J", "\u{7F}"])
+  func `names never carry control characters into the table`(control: String) throws {
+    let name = "a" + control + "b"
+    let row = ResultRow(
+      .object([
+        .init("trackName", .string(name)), .init("artistName", .string(name)),
+        .init("kind", .string(name)), .init("trackId", .string(name)),
+      ]))
+    for cell in [row.name, row.artist, row.kind, row.id] {
+      #expect(
+        !cell.unicodeScalars.contains {
+          [.control, .lineSeparator, .paragraphSeparator].contains($0.properties.generalCategory)
+        }, "\(Array(cell.unicodeScalars))")
+      #expect(cell.hasPrefix("a") && cell.hasSuffix("b"))
+    }
+  }
 }

@@ -58,12 +58,17 @@ struct ResultRow: Equatable {
 
   /// The text with line breaks, tabs and other control characters turned into spaces, so rows stay rows.
   private static func oneLine(_ text: String) -> String {
-    guard text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-      return text
+    func isControl(_ scalar: Unicode.Scalar) -> Bool {
+      switch scalar.properties.generalCategory {
+      // C0, DEL and C1 (U+009B is CSI on some terminals), and the Unicode line and paragraph separators.
+      case .control, .lineSeparator, .paragraphSeparator: true
+      default: false
+      }
     }
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
     var result = ""
     for scalar in text.unicodeScalars {
-      result.unicodeScalars.append(scalar.value < 0x20 || scalar.value == 0x7F ? " " : scalar)
+      result.unicodeScalars.append(isControl(scalar) ? " " : scalar)
     }
     return result
   }
