@@ -131,18 +131,23 @@ public struct InternalError: ToolboxError {
   public var description: String { "internal error: \(message)" }
 }
 
+extension Unicode.Scalar {
+  /// Whether the scalar breaks a line or drives a terminal when printed: C0 controls (line breaks, tab,
+  /// ESC), DEL, C1 controls (U+009B is CSI on some terminals), and the Unicode line and paragraph separators.
+  public var isTerminalControl: Bool {
+    switch properties.generalCategory {
+    case .control, .lineSeparator, .paragraphSeparator: true
+    default: false
+    }
+  }
+}
+
 extension String {
   /// The text as one line that cannot drive a terminal: line breaks, tabs, escape sequences and other
   /// control characters written as `\n`, `\r`, `\t` and `\u{1B}`, so an error message that quotes its
   /// input stays the one line the contract promises.
   public var escapingControlCharacters: String {
-    func isControl(_ scalar: Unicode.Scalar) -> Bool {
-      switch scalar.properties.generalCategory {
-      case .control, .lineSeparator, .paragraphSeparator: true
-      default: false
-      }
-    }
-    guard unicodeScalars.contains(where: isControl) else { return self }
+    guard unicodeScalars.contains(where: \.isTerminalControl) else { return self }
     var output = ""
     output.reserveCapacity(utf8.count + 8)
     for scalar in unicodeScalars {
@@ -150,11 +155,23 @@ extension String {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case _ where isControl(scalar):
+      case _ where scalar.isTerminalControl:
         output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default: output.unicodeScalars.append(scalar)
       }
     }
     return output
+  }
+
+  /// The text with every ``Unicode/Scalar/isTerminalControl`` scalar turned into a space, for table cells
+  /// and other places where the text must stay on its row.
+  public var replacingControlCharactersWithSpaces: String {
+    guard unicodeScalars.contains(where: \.isTerminalControl) else { return self }
+    var result = ""
+    result.reserveCapacity(utf8.count)
+    for scalar in unicodeScalars {
+      result.unicodeScalars.append(scalar.isTerminalControl ? " " : scalar)
+    }
+    return result
   }
 }

@@ -41,35 +41,19 @@ struct ResultRow: Equatable {
     return ""
   }
 
-  /// A string field, on one line, if present and not empty.
+  /// A string field, on one line (control characters become spaces, so rows stay rows), if present and
+  /// not empty.
   private static func text(_ result: JSONValue, _ key: String) -> String? {
     guard let value = result[key]?.stringValue, !value.isEmpty else { return nil }
-    return oneLine(value)
+    return value.replacingControlCharactersWithSpaces
   }
 
   /// A number or string field as text.
   private static func scalar(_ result: JSONValue, _ key: String) -> String? {
     switch result[key] {
     case .number(let literal)?: literal
-    case .string(let value)? where !value.isEmpty: oneLine(value)
+    case .string(let value)? where !value.isEmpty: value.replacingControlCharactersWithSpaces
     default: nil
     }
-  }
-
-  /// The text with line breaks, tabs and other control characters turned into spaces, so rows stay rows.
-  private static func oneLine(_ text: String) -> String {
-    func isControl(_ scalar: Unicode.Scalar) -> Bool {
-      switch scalar.properties.generalCategory {
-      // C0, DEL and C1 (U+009B is CSI on some terminals), and the Unicode line and paragraph separators.
-      case .control, .lineSeparator, .paragraphSeparator: true
-      default: false
-      }
-    }
-    guard text.unicodeScalars.contains(where: isControl) else { return text }
-    var result = ""
-    for scalar in text.unicodeScalars {
-      result.unicodeScalars.append(isControl(scalar) ? " " : scalar)
-    }
-    return result
   }
 }

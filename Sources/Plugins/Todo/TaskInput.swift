@@ -45,7 +45,9 @@ enum TaskInput {
     }
     let text = trimmed(joined)
     guard !text.isEmpty else { throw .emptyText }
-    guard !text.unicodeScalars.contains(where: isControl) else { throw .controlCharacters }
+    guard !text.unicodeScalars.contains(where: \.isTerminalControl) else {
+      throw .controlCharacters
+    }
     return text
   }
 
@@ -59,7 +61,7 @@ enum TaskInput {
     // Every leading `+` goes (not just one), so a tag written out as `+tag` always reads back as itself.
     let tag = String(raw.unicodeScalars.drop { $0 == "+" })
     guard !tag.isEmpty,
-      !tag.unicodeScalars.contains(where: { isControl($0) || $0.properties.isWhitespace })
+      !tag.unicodeScalars.contains(where: { $0.isTerminalControl || $0.properties.isWhitespace })
     else { throw .invalidTag(raw) }
     return tag
   }
@@ -76,11 +78,6 @@ enum TaskInput {
       if !tags.contains(tag) { tags.append(tag) }
     }
     return tags
-  }
-
-  /// Whether a scalar is a C0 or C1 control character or DEL.
-  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-    scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
   }
 
   /// `text` without leading and trailing whitespace.
