@@ -80,16 +80,7 @@ final class SearchServer: @unchecked Sendable {
     process.standardInput = input
     process.standardOutput = output
     try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
-    }
-    guard
-      let port = Int(
-        String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-    else {
+    guard let port = Int(output.fileHandleForReading.readFirstLine()) else {
       process.terminate()
       throw ServerError.noPort
     }

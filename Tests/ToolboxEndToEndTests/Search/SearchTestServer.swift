@@ -1,4 +1,5 @@
 import Foundation
+import ToolboxTestSupport
 
 /// The scripted HTTP server of the search tests (`Tests/ToolboxSearchTests/Fixtures/search_server.py`) on
 /// 127.0.0.1 in a child process, for runs of the real binary.
@@ -30,15 +31,7 @@ final class SearchTestServer: @unchecked Sendable {
     process.standardInput = input
     process.standardOutput = output
     try process.run()
-    var line = Data()
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = output.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
-    }
-    port =
-      Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
-      ?? 0
+    port = Int(output.fileHandleForReading.readFirstLine()) ?? 0
   }
 
   /// A fixture body with the API's content type.
