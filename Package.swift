@@ -11,49 +11,54 @@ let staticLinking: [LinkerSetting] = [
   .unsafeFlags(["-static-executable"], .when(configuration: .release))
 ]
 
+/// A built-in tool: module `Toolbox<name>` in `Sources/Plugins/<name>`, tests in `Tests/Toolbox<name>Tests`.
+/// Adding a tool is one line here, one line in `Sources/ToolboxBuiltIns/BuiltInTools.swift` and its module
+/// (docs/DEVELOPMENT.md walks through it).
+struct BuiltInTool {
+  let name: String
+  /// Modules besides ToolboxCore (shared infrastructure such as a system library; never another tool).
+  var dependencies: [Target.Dependency] = []
+  var linkerSettings: [LinkerSetting] = []
+  /// Whether `Tests/Toolbox<name>Tests/Fixtures` is copied as a test resource.
+  var testFixtures = false
+  var testDependencies: [Target.Dependency] = []
+
+  var module: String { "Toolbox\(name)" }
+}
+
+let tools: [BuiltInTool] = [
+  BuiltInTool(name: "Calendar"),
+  BuiltInTool(name: "DDay", testFixtures: true),
+  // The number tool reads CLDR data through the toolchain's ICU C API (`_FoundationICU`), which Foundation
+  // links implicitly only in static builds; debug builds and tests need the library named.
+  BuiltInTool(name: "Number", linkerSettings: [.linkedLibrary("_FoundationICU")]),
+  BuiltInTool(name: "Search", testFixtures: true, testDependencies: ["toolbox-search-http"]),
+  BuiltInTool(name: "Todo", dependencies: ["CSQLite"]),
+]
+
 let package = Package(
   name: "toolbox",
   platforms: [.macOS(.v15)],
   products: [
     .executable(name: "toolbox", targets: ["toolbox"]),
-    // Libraries only for the fuzz harnesses in Fuzz/, a package of their own that depends on this one.
+    // Libraries for the fuzz harnesses in Fuzz/, a package of its own that depends on this one.
     .library(name: "ToolboxCore", targets: ["ToolboxCore"]),
-    .library(name: "ToolboxCalendar", targets: ["ToolboxCalendar"]),
-    .library(name: "ToolboxDDay", targets: ["ToolboxDDay"]),
-    .library(name: "ToolboxNumber", targets: ["ToolboxNumber"]),
-    .library(name: "ToolboxSearch", targets: ["ToolboxSearch"]),
-    .library(name: "ToolboxTodo", targets: ["ToolboxTodo"]),
+    .library(name: "ToolboxBuiltIns", targets: ["ToolboxBuiltIns"]),
     .library(name: "ToolboxTestSupport", targets: ["ToolboxTestSupport"]),
-  ],
+  ] + tools.map { .library(name: $0.module, targets: [$0.module]) },
   targets: [
     .target(name: "ToolboxCore", swiftSettings: staticExecutable),
-    .target(
-      name: "ToolboxCalendar", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Calendar",
-      swiftSettings: staticExecutable),
     // The system SQLite library for the todo store; linked statically in release builds (libsqlite3.a).
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    // The one list of built-in tools, shared by the binary, the tests and the fuzz harnesses.
     .target(
-      name: "ToolboxDDay", dependencies: ["ToolboxCore"], path: "Sources/Plugins/DDay",
-      swiftSettings: staticExecutable),
-    // The number tool reads CLDR data through the toolchain's ICU C API (`_FoundationICU`), which Foundation
-    // links implicitly only in static builds; debug builds and tests need the library named.
-    .target(
-      name: "ToolboxNumber", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Number",
-      swiftSettings: staticExecutable, linkerSettings: [.linkedLibrary("_FoundationICU")]),
-    .target(
-      name: "ToolboxSearch", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Search",
-      swiftSettings: staticExecutable),
-    .target(
-      name: "ToolboxTodo", dependencies: ["ToolboxCore", "CSQLite"], path: "Sources/Plugins/Todo",
+      name: "ToolboxBuiltIns",
+      dependencies: ["ToolboxCore"] + tools.map { .target(name: $0.module) },
       swiftSettings: staticExecutable),
     .executableTarget(
-      name: "toolbox",
-      dependencies: [
-        "ToolboxCore", "ToolboxCalendar", "ToolboxDDay", "ToolboxNumber", "ToolboxSearch",
-        "ToolboxTodo",
-      ],
+      name: "toolbox", dependencies: ["ToolboxCore", "ToolboxBuiltIns", "ToolboxSearch"],
       swiftSettings: staticExecutable, linkerSettings: staticLinking),
     // The HTTP helper `toolbox search` runs for each exchange (as git runs git-remote-http): the only binary
     // that links FoundationNetworking, which cannot be linked fully statically (no static libcurl) and would
@@ -65,25 +70,25 @@ let package = Package(
     .target(name: "ToolboxTestSupport", dependencies: ["ToolboxCore"]),
     .testTarget(name: "ToolboxCoreTests", dependencies: ["ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
-      name: "ToolboxCalendarTests",
-      dependencies: ["ToolboxCalendar", "ToolboxCore", "ToolboxTestSupport"]),
-    .testTarget(
-      name: "ToolboxDDayTests", dependencies: ["ToolboxDDay", "ToolboxCore", "ToolboxTestSupport"],
-      resources: [.copy("Fixtures")]),
-    .testTarget(
-      name: "ToolboxNumberTests",
-      dependencies: ["ToolboxNumber", "ToolboxCore", "ToolboxTestSupport"]),
-    .testTarget(
-      name: "ToolboxSearchTests",
-      dependencies: ["ToolboxSearch", "ToolboxCore", "ToolboxTestSupport", "toolbox-search-http"],
-      resources: [.copy("Fixtures")]),
-    .testTarget(
-      name: "ToolboxTodoTests", dependencies: ["ToolboxTodo", "ToolboxCore", "ToolboxTestSupport"]),
-    .testTarget(
       name: "ToolboxEndToEndTests",
       dependencies: [
-        "toolbox", "toolbox-search-http", "ToolboxCore", "ToolboxTestSupport", "CSQLite",
-      ]),
-  ],
+        "toolbox", "toolbox-search-http", "ToolboxCore", "ToolboxBuiltIns", "ToolboxTestSupport",
+        "CSQLite",
+      ],
+      resources: [.copy("Fixtures")]),
+  ]
+    + tools.map { tool in
+      .target(
+        name: tool.module, dependencies: ["ToolboxCore"] + tool.dependencies,
+        path: "Sources/Plugins/\(tool.name)", swiftSettings: staticExecutable,
+        linkerSettings: tool.linkerSettings)
+    }
+    + tools.map { tool in
+      .testTarget(
+        name: "\(tool.module)Tests",
+        dependencies: [.target(name: tool.module), "ToolboxCore", "ToolboxTestSupport"]
+          + tool.testDependencies,
+        resources: tool.testFixtures ? [.copy("Fixtures")] : nil)
+    },
   swiftLanguageModes: [.v6]
 )

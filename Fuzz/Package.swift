@@ -30,10 +30,7 @@ let package = Package(
       name: "FuzzSupport",
       dependencies: [
         .product(name: "ToolboxCore", package: "toolbox"),
-        .product(name: "ToolboxCalendar", package: "toolbox"),
-        .product(name: "ToolboxDDay", package: "toolbox"),
-        .product(name: "ToolboxNumber", package: "toolbox"),
-        .product(name: "ToolboxSearch", package: "toolbox"),
+        .product(name: "ToolboxBuiltIns", package: "toolbox"),
         .product(name: "ToolboxTestSupport", package: "toolbox"),
       ])
   ]

@@ -1,111 +1,99 @@
-/// Parses a command's arguments against its ``CommandSpec``.
+/// Parses command-line words against argument specifications: one parser for the global options before the
+/// tool name and for every command's arguments (which include the global options).
 ///
-/// Accepted forms: `--name value`, `--name=value`, `-n value`, grouped short flags (`-3y`), and `--`, after
-/// which everything is positional. A token that starts with `-` but names no declared option and does not
-/// start like an option (`-5`, `-1,234.5`, `-١٬٢٣٤`) is a positional value, so negative numbers need no `--`.
+/// Accepted forms: `--name value`, `--name=value`, `-n value`, `-nvalue`, grouped short flags (`-3y`), and
+/// `--`, after which everything is positional. A word that starts with `-` but names no declared option and
+/// does not start like an option (`-5`, `-1,234.5`, `-١٬٢٣٤`) is a positional value, so negative numbers
+/// need no `--`. Closed value sets accept any letter case where unambiguous and suggest the closest value.
 public struct ArgumentParser: Sendable {
-  /// The command being parsed.
-  public let spec: CommandSpec
-  /// The words that invoke it (`toolbox todo add`), for usage lines.
-  public let commandPath: String
+  /// The arguments being parsed for: the command's own, then the global options it does not shadow.
+  public let arguments: [ArgumentSpec]
+  /// The command's usage line, carried by every error.
+  public let usage: String
+  /// The keys of the global options the parser reads (those the command does not shadow).
+  public let globalKeys: Set<String>
 
   /// Creates a parser.
   ///
   /// - Parameters:
-  ///   - spec: The command's specification.
-  ///   - commandPath: The words that invoke it, e.g. `toolbox todo add`.
-  public init(spec: CommandSpec, commandPath: String) {
-    self.spec = spec
-    self.commandPath = commandPath
+  ///   - command: The command's arguments.
+  ///   - globals: Options every command accepts; one whose long or short name the command declares too is
+  ///     left out (search's `--version` is the API's parameter, not toolbox's).
+  ///   - usage: The usage line for errors.
+  public init(command: [ArgumentSpec], globals: [ArgumentSpec] = [], usage: String) {
+    let names = Set(command.filter(\.isNamed).map(\.name))
+    let shorts = Set(command.compactMap(\.short))
+    let kept = globals.filter {
+      !names.contains($0.name) && !($0.short.map(shorts.contains) ?? false)
+    }
+    arguments = command + kept
+    globalKeys = Set(kept.map(\.key))
+    self.usage = usage
   }
 
-  /// The one-line usage synopsis.
-  public var usageLine: String { HelpFormatter.usageLines(for: spec, commandPath: commandPath)[0] }
+  /// The keys of every argument the parser knows.
+  public var declaredKeys: Set<String> { Set(arguments.map(\.key)) }
 
-  /// Parses the arguments.
+  /// Parses a whole command line.
   ///
-  /// - Parameter arguments: The words after the command name.
-  /// - Returns: The parsed values.
-  /// - Throws: ``UsageError`` for an unknown option, a missing or extra value, or a value outside the allowed set.
-  public func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
-    var parsed = ParsedArguments(usage: usageLine)
+  /// - Parameter words: The words after the command name.
+  /// - Returns: The values, by argument.
+  /// - Throws: ``UsageError`` for an unknown option, a missing or extra value, or a value outside the
+  ///   allowed set.
+  public func parse(_ words: [String]) throws(UsageError) -> ParsedValues {
+    var values = ParsedValues(declared: declaredKeys, usage: usage)
     var positionals: [String] = []
     var index = 0
     var optionsEnded = false
-    while index < arguments.count {
-      let token = arguments[index]
+    while index < words.count {
+      let word = words[index]
       index += 1
-      if !optionsEnded, token == "--" {
+      if !optionsEnded, word == "--" {
         optionsEnded = true
         continue
       }
-      if optionsEnded || !(Self.looksLikeOption(token) || startsWithDeclaredShort(token)) {
-        positionals.append(token)
+      if optionsEnded || !isOption(word) {
+        positionals.append(word)
         continue
       }
-      if token.hasPrefix("--") {
-        let body = token.dropFirst(2)
-        let name: String
-        var inlineValue: String?
-        if let equals = body.firstIndex(of: "=") {
-          name = String(body[..<equals])
-          inlineValue = String(body[body.index(after: equals)...])
-        } else {
-          name = String(body)
-        }
-        guard let argument = spec.named(name) else {
-          throw failure(
-            "unknown option '--\(name)'"
-              + Suggestion.hint(for: name, in: namedArguments.map(\.name), prefix: "--"),
-            code: "unknown_option")
-        }
-        if argument.takesValue {
-          let value: String
-          if let inlineValue {
-            value = inlineValue
-          } else {
-            guard index < arguments.count else { throw missingValue(argument) }
-            value = arguments[index]
-            index += 1
-          }
-          try record(value, for: argument, into: &parsed)
-        } else {
-          guard inlineValue == nil else {
-            throw failure("option '--\(name)' takes no value", code: "unexpected_value")
-          }
-          parsed.flags.insert(argument.name)
-        }
-        continue
-      }
-      // Short form: a single option/flag, an option with its value attached, or grouped flags.
-      let shorts = Array(token.dropFirst())
-      for (offset, character) in shorts.enumerated() {
-        guard let argument = namedArguments.first(where: { $0.short == character }) else {
-          throw failure("unknown option '-\(character)'", code: "unknown_option")
-        }
-        if argument.takesValue {
-          let rest = String(shorts[(offset + 1)...])
-          if !rest.isEmpty {
-            try record(rest, for: argument, into: &parsed)
-          } else {
-            guard index < arguments.count else { throw missingValue(argument) }
-            try record(arguments[index], for: argument, into: &parsed)
-            index += 1
-          }
-          break
-        }
-        parsed.flags.insert(argument.name)
-      }
+      try take(word, from: words, at: &index, into: &values)
     }
-    try assign(positionals, into: &parsed)
-    return parsed
+    try assign(positionals, into: &values)
+    return values
   }
 
-  /// Whether a token is meant as an option: `--x…`, or `-` followed by an ASCII letter or `?`.
+  /// Parses options up to the first word that is not one (the tool name), for the global options before it.
   ///
-  /// `-`, `--`-free numbers (`-5`, `-0.5`, `-1,234`) and locale numerals (`-١٢`) are values.
-  static func looksLikeOption(_ token: String) -> Bool {
-    let utf8 = token.utf8
+  /// - Parameter words: The words after `toolbox`.
+  /// - Returns: The values, and the words from the first non-option on (`--` included, if it came first).
+  /// - Throws: ``UsageError`` for an unknown option or a bad value.
+  public func parseLeading(_ words: [String]) throws(UsageError) -> (ParsedValues, rest: [String]) {
+    var values = ParsedValues(declared: declaredKeys, usage: usage)
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      guard word != "--", isOption(word) else { break }
+      index += 1
+      try take(word, from: words, at: &index, into: &values)
+    }
+    return (values, Array(words[index...]))
+  }
+
+  /// Whether a word is meant as an option: `--x…`, `-` followed by an ASCII letter, or a declared short
+  /// option (`-3` for calendar's `--three`: declared options win over the negative-number rule).
+  func isOption(_ word: String) -> Bool {
+    if Self.looksLikeOption(word) { return true }
+    guard word.hasPrefix("-"), !word.hasPrefix("--"), let second = word.dropFirst().first else {
+      return false
+    }
+    return arguments.contains { $0.short == second }
+  }
+
+  /// Whether a word looks like an option whatever the command: `--x…`, or `-` followed by an ASCII letter.
+  ///
+  /// `-`, numbers (`-5`, `-0.5`, `-1,234`) and locale numerals (`-١٢`) are values.
+  public static func looksLikeOption(_ word: String) -> Bool {
+    let utf8 = word.utf8
     guard utf8.count >= 2, utf8.first == UInt8(ascii: "-") else { return false }
     let second = utf8[utf8.index(after: utf8.startIndex)]
     if second == UInt8(ascii: "-") { return true }
@@ -113,58 +101,112 @@ public struct ArgumentParser: Sendable {
       || (second >= UInt8(ascii: "A") && second <= UInt8(ascii: "Z"))
   }
 
-  private var namedArguments: [ArgumentSpec] { spec.arguments.filter(\.isNamed) }
+  // MARK: - Options
 
-  /// Whether a token is `-X…` where `X` is a declared short option, such as `-3` for calendar's `--three`
-  /// (declared options win over the negative-number rule).
-  private func startsWithDeclaredShort(_ token: String) -> Bool {
-    guard token.hasPrefix("-"), !token.hasPrefix("--"), let second = token.dropFirst().first else {
-      return false
+  /// Takes one option word (and its value, if it has one) from `words`.
+  private func take(
+    _ word: String, from words: [String], at index: inout Int, into values: inout ParsedValues
+  ) throws(UsageError) {
+    if word.hasPrefix("--") {
+      let body = word.dropFirst(2)
+      let name: String
+      var inlineValue: String?
+      if let equals = body.firstIndex(of: "=") {
+        name = String(body[..<equals])
+        inlineValue = String(body[body.index(after: equals)...])
+      } else {
+        name = String(body)
+      }
+      guard let argument = arguments.first(where: { $0.isNamed && $0.name == name }) else {
+        throw failure(
+          "unknown option '--\(name)'"
+            + Suggestion.hint(
+              for: name, in: arguments.filter(\.isNamed).map(\.name) + ["help"], prefix: "--"),
+          code: "unknown_option")
+      }
+      if argument.takesValue {
+        let value: String
+        if let inlineValue {
+          value = inlineValue
+        } else {
+          guard index < words.count else { throw missingValue(argument) }
+          value = words[index]
+          index += 1
+        }
+        try record(value, for: argument, into: &values)
+      } else {
+        guard inlineValue == nil else {
+          throw failure("option '--\(name)' takes no value", code: "unexpected_value")
+        }
+        values.words[argument.key, default: []].append("")
+      }
+      return
     }
-    return namedArguments.contains { $0.short == second }
+    // Short form: a single option or flag, an option with its value attached, or grouped flags.
+    let shorts = Array(word.dropFirst())
+    for (offset, character) in shorts.enumerated() {
+      guard let argument = arguments.first(where: { $0.short == character }) else {
+        throw failure("unknown option '-\(character)'", code: "unknown_option")
+      }
+      if argument.takesValue {
+        let rest = String(shorts[(offset + 1)...])
+        if !rest.isEmpty {
+          try record(rest, for: argument, into: &values)
+        } else {
+          guard index < words.count else { throw missingValue(argument) }
+          try record(words[index], for: argument, into: &values)
+          index += 1
+        }
+        return
+      }
+      values.words[argument.key, default: []].append("")
+    }
   }
 
-  private func record(
-    _ value: String, for argument: ArgumentSpec, into parsed: inout ParsedArguments
-  )
+  private func record(_ value: String, for argument: ArgumentSpec, into values: inout ParsedValues)
     throws(UsageError)
   {
-    try validate(value, for: argument, display: "--\(argument.name)")
-    if case .option(repeating: false) = argument.kind, parsed.options[argument.name] != nil {
+    let value = try checked(value, for: argument)
+    if !argument.isRepeating, values.words[argument.key] != nil {
       throw failure("option '--\(argument.name)' given more than once", code: "duplicate_option")
     }
-    parsed.options[argument.name, default: []].append(value)
+    values.words[argument.key, default: []].append(value)
   }
 
-  private func validate(_ value: String, for argument: ArgumentSpec, display: String)
-    throws(UsageError)
-  {
-    guard !argument.allowedValues.isEmpty, !argument.allowedValues.contains(value) else { return }
+  /// The value as declared when the argument has a closed set (any letter case, aliases), else unchanged.
+  private func checked(_ value: String, for argument: ArgumentSpec) throws(UsageError) -> String {
+    guard !argument.allowedValues.isEmpty else { return value }
+    if let canonical = argument.canonicalValue(value) { return canonical }
+    let match = Suggestion.closest(
+      to: value, in: argument.allowedValues + argument.valueAliases.keys.sorted())
+    let guess = match.map { "; did you mean '\(argument.canonicalValue($0) ?? $0)'?" } ?? ""
     throw failure(
-      "invalid value '\(value)' for \(display) (valid: \(argument.allowedValues.joined(separator: ", ")))",
+      "invalid value '\(value)' for \(argument.display) "
+        + "(valid: \(argument.allowedValues.joined(separator: ", "))\(guess))",
       code: "invalid_value")
   }
 
-  private func assign(_ values: [String], into parsed: inout ParsedArguments) throws(UsageError) {
-    let declared = spec.arguments.filter(\.isPositional)
-    let required = declared.filter {
+  // MARK: - Positionals
+
+  private func assign(_ words: [String], into values: inout ParsedValues) throws(UsageError) {
+    let declared = arguments.filter(\.isPositional)
+    var requiredLeft = declared.filter {
       if case .positional(optional: false, _) = $0.kind { return true }
       return false
     }.count
-    var remaining = values[...]
-    var requiredLeft = required
+    var remaining = words[...]
     for argument in declared {
       guard case .positional(let optional, let repeating) = argument.kind else { continue }
       if !optional { requiredLeft -= 1 }
       if repeating {
         let taken = remaining.dropLast(max(0, requiredLeft))
         if taken.isEmpty, !optional { throw missingPositional(argument) }
-        for value in taken { try validate(value, for: argument, display: "<\(argument.name)>") }
-        parsed.positionals[argument.name] = Array(taken)
+        var checkedWords: [String] = []
+        for word in taken { checkedWords.append(try checked(word, for: argument)) }
+        if !checkedWords.isEmpty { values.words[argument.key] = checkedWords }
         remaining = remaining.dropFirst(taken.count)
-      } else if let value = remaining.first, optional ? remaining.count > requiredLeft : true {
-        try validate(value, for: argument, display: "<\(argument.name)>")
-        parsed.positionals[argument.name] = [value]
+      } else if let word = remaining.first, optional ? remaining.count > requiredLeft : true {
+        values.words[argument.key] = [try checked(word, for: argument)]
         remaining = remaining.dropFirst()
       } else if !optional {
         throw missingPositional(argument)
@@ -174,6 +216,8 @@ public struct ArgumentParser: Sendable {
       throw failure("unexpected argument '\(extra)'", code: "unexpected_argument")
     }
   }
+
+  // MARK: - Errors
 
   private func missingValue(_ argument: ArgumentSpec) -> UsageError {
     failure(
@@ -185,6 +229,6 @@ public struct ArgumentParser: Sendable {
   }
 
   private func failure(_ message: String, code: String) -> UsageError {
-    UsageError(message, code: code, usage: usageLine)
+    UsageError(message, code: code, usage: usage)
   }
 }

@@ -1,7 +1,8 @@
 /// One argument a command accepts: a positional value, an option that takes a value, or a flag.
 ///
-/// The same declaration drives parsing, help text and shell completions.
-public struct ArgumentSpec: Sendable, Equatable {
+/// The same declaration drives parsing, help text, shell completions and man pages. Commands do not build
+/// specs directly: they declare typed ``Argument``s (see ``CommandDeclaration``), whose `spec` this is.
+public struct ArgumentSpec: Sendable {
   /// What kind of argument this is.
   public enum Kind: Sendable, Equatable {
     /// A value identified by position. `optional` ones may be left out; a `repeating` one takes all the rest.
@@ -22,69 +23,37 @@ public struct ArgumentSpec: Sendable, Equatable {
   public let valueName: String
   /// One sentence for the help text.
   public let help: String
-  /// The accepted values, when the set is closed. The parser rejects others; completions offer these.
+  /// The accepted values, when the set is closed: the parser refuses others (with a suggestion) and
+  /// accepts any letter case where that is unambiguous, storing the value as written here.
   public let allowedValues: [String]
-  /// What completions offer for the value when it is open (files, for example).
+  /// Other spellings of allowed values (`mon` → `monday`), matched like them.
+  public let valueAliases: [String: String]
+  /// What shells offer for the value.
   public let completion: Completion
 
-  /// Kinds of values shells can complete.
-  public enum Completion: Sendable, Equatable {
-    case none
-    case file
-    case directory
+  /// Creates a specification. Commands use the factories of ``CommandDeclaration`` instead.
+  public init(
+    name: String, kind: Kind, short: Character? = nil, valueName: String = "", help: String,
+    allowedValues: [String] = [], valueAliases: [String: String] = [:],
+    completion: Completion? = nil
+  ) {
+    self.name = name
+    self.kind = kind
+    self.short = short
+    self.valueName = valueName
+    self.help = help
+    self.allowedValues = allowedValues
+    self.valueAliases = valueAliases
+    self.completion =
+      completion ?? (allowedValues.isEmpty ? .none : .values(allowedValues.map { .init($0) }))
   }
 
-  /// A positional argument.
-  ///
-  /// - Parameters:
-  ///   - name: The display name, shown as `<name>`.
-  ///   - help: One sentence for the help text.
-  ///   - optional: Whether it may be left out.
-  ///   - repeating: Whether it takes all remaining positional values (one or more, or zero if optional).
-  ///   - values: The accepted values, if the set is closed.
-  ///   - completion: What shells should complete.
-  /// - Returns: The specification.
-  public static func positional(
-    _ name: String, help: String, optional: Bool = false, repeating: Bool = false,
-    values: [String] = [], completion: Completion = .none
-  ) -> ArgumentSpec {
-    ArgumentSpec(
-      name: name, kind: .positional(optional: optional, repeating: repeating), short: nil,
-      valueName: name, help: help, allowedValues: values, completion: completion)
-  }
+  /// The identity under which parsed values are kept: `<name>` for a positional, `--name` otherwise, so a
+  /// positional and an option never share one.
+  public var key: String { isPositional ? "<\(name)>" : "--\(name)" }
 
-  /// An option that takes a value.
-  ///
-  /// - Parameters:
-  ///   - name: The long name without dashes (kebab-case).
-  ///   - short: An optional one-character short form.
-  ///   - valueName: The value's name in help.
-  ///   - help: One sentence for the help text.
-  ///   - values: The accepted values, if the set is closed.
-  ///   - repeating: Whether the option may be given several times.
-  ///   - completion: What shells should complete.
-  /// - Returns: The specification.
-  public static func option(
-    _ name: String, short: Character? = nil, valueName: String = "value", help: String,
-    values: [String] = [], repeating: Bool = false, completion: Completion = .none
-  ) -> ArgumentSpec {
-    ArgumentSpec(
-      name: name, kind: .option(repeating: repeating), short: short, valueName: valueName,
-      help: help, allowedValues: values, completion: completion)
-  }
-
-  /// A flag, which takes no value.
-  ///
-  /// - Parameters:
-  ///   - name: The long name without dashes (kebab-case).
-  ///   - short: An optional one-character short form.
-  ///   - help: One sentence for the help text.
-  /// - Returns: The specification.
-  public static func flag(_ name: String, short: Character? = nil, help: String) -> ArgumentSpec {
-    ArgumentSpec(
-      name: name, kind: .flag, short: short, valueName: "", help: help, allowedValues: [],
-      completion: .none)
-  }
+  /// How the argument is shown in messages: `<text>` or `--due`.
+  public var display: String { key }
 
   /// Whether this is a positional argument.
   public var isPositional: Bool {
@@ -100,6 +69,81 @@ public struct ArgumentSpec: Sendable, Equatable {
     if case .option = kind { return true }
     return false
   }
+
+  /// Whether the argument may be given more than once (repeating options and positionals).
+  public var isRepeating: Bool {
+    switch kind {
+    case .positional(_, let repeating), .option(let repeating): repeating
+    case .flag: false
+    }
+  }
+
+  /// The allowed value a word stands for: exact, else an alias, else the one allowed value (or alias) that
+  /// equals it ignoring letter case.
+  ///
+  /// - Parameter word: What the user typed.
+  /// - Returns: The value as declared, or `nil` when the word matches none or several.
+  public func canonicalValue(_ word: String) -> String? {
+    if allowedValues.contains(word) { return word }
+    if let value = valueAliases[word] { return value }
+    let lowered = word.lowercased()
+    let matches = Set(
+      allowedValues.filter { $0.lowercased() == lowered }
+        + valueAliases.filter { $0.key.lowercased() == lowered }.map(\.value))
+    return matches.count == 1 ? matches.first : nil
+  }
+}
+
+/// What shells offer at Tab for an argument's value. Completion asks the binary at Tab time
+/// (`toolbox __complete`), so values may come from the live config and data.
+public enum Completion: Sendable {
+  /// Nothing: free text.
+  case none
+  /// File names (the shell's own file completion).
+  case file
+  /// Folder names.
+  case directory
+  /// A fixed list.
+  case values([CompletionCandidate])
+  /// Values computed at Tab time from the words on the line and the tool's context (todo ids, the
+  /// entities of the `--media` already given, locales).
+  case dynamic(@Sendable (CompletionRequest) -> [CompletionCandidate])
+  /// A list separated by `separator` (`--to ko_KR,fr_FR`): each element completes as `element`.
+  indirect case list(separator: Character, element: Completion)
+}
+
+/// One value offered at Tab, with an optional description (shown by zsh and fish).
+public struct CompletionCandidate: Sendable, Equatable {
+  /// The value.
+  public let value: String
+  /// A few words about it, or empty.
+  public let description: String
+
+  /// Creates a candidate.
+  public init(_ value: String, _ description: String = "") {
+    self.value = value
+    self.description = description
+  }
+}
+
+/// What a dynamic completion knows when Tab is pressed.
+public struct CompletionRequest: Sendable {
+  /// The tool's context, built from the config named on the line (or the default config).
+  public let context: ToolContext
+  /// The values given so far on the line, by argument key (`--media` → `["music"]`).
+  public let given: [String: [String]]
+  /// The part of the word being completed that is already typed.
+  public let prefix: String
+
+  /// Creates a request.
+  public init(context: ToolContext, given: [String: [String]], prefix: String) {
+    self.context = context
+    self.given = given
+    self.prefix = prefix
+  }
+
+  /// The last value given for an option of this command, e.g. `value(of: "media")`.
+  public func value(of option: String) -> String? { given["--\(option)"]?.last }
 }
 
 /// The declaration of one command: its name, what it does, its arguments and examples.
@@ -107,13 +151,18 @@ public struct CommandSpec: Sendable {
   /// The subcommand name (`add` in `toolbox todo add`), or `nil` for the tool's main command, which runs
   /// when the first argument is not a subcommand (`toolbox calendar 1 2022`).
   public let name: String?
+  /// Other names the subcommand answers to (`ls` for `list`), not shown in help.
+  public let aliases: [String]
   /// One sentence ending with a period.
   public let abstract: String
   /// Further paragraphs for the help text.
   public let discussion: String?
   /// The arguments, in the order help lists them; positionals are filled in this order.
   public let arguments: [ArgumentSpec]
-  /// Whole command lines, each starting with `toolbox`, shown in help and checked by tests.
+  /// Global options worth listing in this command's help (`--locale` for a localized command); they are
+  /// accepted by every command either way.
+  public let globalOptions: [ArgumentSpec]
+  /// Whole command lines, each starting with `toolbox`, shown in help and run by the tests.
   public let examples: [String]
   /// Hand-written usage synopses replacing the generated one (without the `toolbox <tool>` prefix).
   public let usage: [String]?
@@ -122,19 +171,24 @@ public struct CommandSpec: Sendable {
   ///
   /// - Parameters:
   ///   - name: The subcommand name, or `nil` for the tool's main command.
+  ///   - aliases: Other names of the subcommand.
   ///   - abstract: One sentence ending with a period.
   ///   - discussion: More text for help.
-  ///   - arguments: The arguments.
+  ///   - arguments: The typed arguments (``Argument``s of the command's declaration).
+  ///   - globalOptions: Global options to list in this command's help.
   ///   - examples: Example command lines.
   ///   - usage: Synopses to show instead of the generated one.
   public init(
-    name: String?, abstract: String, discussion: String? = nil, arguments: [ArgumentSpec] = [],
+    _ name: String?, aliases: [String] = [], abstract: String, discussion: String? = nil,
+    arguments: [any ArgumentDeclaration] = [], globalOptions: [any ArgumentDeclaration] = [],
     examples: [String] = [], usage: [String]? = nil
   ) {
     self.name = name
+    self.aliases = aliases
     self.abstract = abstract
     self.discussion = discussion
-    self.arguments = arguments
+    self.arguments = arguments.map(\.spec)
+    self.globalOptions = globalOptions.map(\.spec)
     self.examples = examples
     self.usage = usage
   }
@@ -142,5 +196,46 @@ public struct CommandSpec: Sendable {
   /// The named argument with the given long name.
   public func named(_ name: String) -> ArgumentSpec? {
     arguments.first { $0.isNamed && $0.name == name }
+  }
+
+  /// Whether the command answers to a word: its name or one of its aliases.
+  public func answers(to word: String) -> Bool {
+    name == word || aliases.contains(word)
+  }
+
+  /// The problems with the declaration, for a test over every command: a long name, short name or
+  /// positional declared twice, a reserved short name, a positional after a repeating one.
+  public var declarationProblems: [String] {
+    var problems: [String] = []
+    var keys: Set<String> = []
+    var shorts: Set<Character> = []
+    var afterRepeating = false
+    // The global options' short names belong to them, except in their own declaration.
+    let ownKeys = Set(arguments.map(\.key))
+    let reserved = Set(
+      GlobalOption.spec.arguments.filter { !ownKeys.contains($0.key) }.compactMap(\.short))
+    for argument in arguments {
+      if !keys.insert(argument.key).inserted { problems.append("\(argument.key) declared twice") }
+      if let short = argument.short {
+        if !shorts.insert(short).inserted { problems.append("-\(short) declared twice") }
+        if reserved.contains(short) { problems.append("-\(short) is reserved") }
+      }
+      if argument.isPositional {
+        if afterRepeating { problems.append("\(argument.key) follows a repeating positional") }
+        if argument.isRepeating { afterRepeating = true }
+      }
+      if argument.help.isEmpty { problems.append("\(argument.key) has no help") }
+    }
+    return problems
+  }
+}
+
+extension CommandSpec {
+  /// Whether the command has a required positional argument.
+  public var needsArgument: Bool {
+    arguments.contains {
+      if case .positional(optional: false, _) = $0.kind { return true }
+      return false
+    }
   }
 }

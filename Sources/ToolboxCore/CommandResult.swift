@@ -20,8 +20,8 @@ public enum CommandOutput: Sendable {
   case document(any CommandResult)
   /// A stream of records written as they are produced (one text line or one NDJSON line each).
   case stream(@Sendable (StreamWriter) throws -> Void)
-  /// Text written unchanged whatever the format (e.g. a JSONP body, a completion script).
-  case raw(String)
+  /// Text written unchanged whatever the format: help, a completion script, a JSONP body.
+  case verbatim(String)
 }
 
 /// Writes a stream's records one per line as they are produced, so a batch never has to be held in memory.
@@ -35,7 +35,6 @@ public final class StreamWriter {
   private let tool: String
   private let writeOutput: (String) -> Void
   private let writeError: (String) -> Void
-  private let encoder = JSONOutput.compactEncoder()
 
   /// The number of failed records so far.
   public private(set) var failureCount = 0
@@ -69,21 +68,23 @@ public final class StreamWriter {
   public func emit(_ record: some CommandResult) throws {
     switch format {
     case .text: writeOutput(record.text(style: style) + "\n")
-    case .json: writeOutput(String(decoding: try encoder.encode(record), as: UTF8.self) + "\n")
+    case .json: writeOutput(try JSONOutput.record(record) + "\n")
     }
   }
 
-  /// Writes one pre-rendered record: `text` in text mode, `json` (one compact JSON object) in JSON mode.
+  /// Writes one record whose text is already at hand: `text` in text mode; in JSON mode the record,
+  /// built only then.
   ///
-  /// For hot loops that can render both forms more cheaply than an `Encodable` round trip.
+  /// For hot loops, which should not build a result value per line just to print its text.
   ///
   /// - Parameters:
   ///   - text: The text line, without newline.
-  ///   - json: The JSON object, without newline, evaluated only in JSON mode.
-  public func emit(text: String, json: () -> String) {
+  ///   - record: The record, encoded in JSON mode.
+  /// - Throws: An encoding error (a bug).
+  public func emit<Record: CommandResult>(text: String, record: () -> Record) throws {
     switch format {
     case .text: writeOutput(text + "\n")
-    case .json: writeOutput(json() + "\n")
+    case .json: writeOutput(try JSONOutput.record(record()) + "\n")
     }
   }
 
@@ -100,11 +101,10 @@ public final class StreamWriter {
       writeOutput("\n")
       writeError("toolbox: \(tool): line \(line): \(error.description.escapingControlCharacters)\n")
     case .json:
-      let object =
-        "{\"error\":{\"code\":\(JSONOutput.quoted(error.code)),\"message\":"
-        + "\(JSONOutput.quoted(error.description)),\"tool\":\(JSONOutput.quoted(tool))},"
-        + "\"input\":\(JSONOutput.quoted(input)),\"line\":\(line)}"
-      writeOutput(object + "\n")
+      guard case .object(let members) = JSONOutput.errorObject(error, tool: tool) else { return }
+      let object = JSONValue.object(
+        members + [.init("input", .string(input)), .init("line", .number(String(line)))])
+      writeOutput(object.serialized(pretty: false) + "\n")
     }
   }
 }

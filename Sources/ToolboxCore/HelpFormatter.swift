@@ -58,29 +58,23 @@ public enum HelpFormatter {
   /// Top-level help.
   ///
   /// - Parameters:
+  ///   - application: The application (its abstract and examples).
   ///   - listing: The tools, as `toolbox tools` lists them.
-  ///   - globalOptions: The global options.
+  ///   - builtIns: toolbox's own commands shown in help.
   /// - Returns: The help text, ending with a newline.
-  public static func topLevelHelp(listing: [ToolListing], globalOptions: [ArgumentSpec]) -> String {
+  public static func topLevelHelp(
+    application: Application, listing: [ToolListing], builtIns: [CommandSpec]
+  ) -> String {
     var tools = listing.map { tool in
       row(tool.name, tool.summary + (tool.enabled ? "" : " (disabled)"))
     }
-    tools.append(row("tools", "List the tools and whether they are enabled."))
-    tools.append(row("help", "Show help for a tool or command."))
-    tools.append(row("completions", "Print a completion script for bash, zsh or fish."))
+    tools += builtIns.map { row($0.name ?? "", $0.abstract) }
     let sections = [
-      overview(
-        "One command for calendars, D-Day countdowns, localized numbers, iTunes search and a todo list.",
-        nil),
-      usageSection(["toolbox [<options>] <tool> [<subcommand>] [<arguments>...]"]),
-      "OPTIONS:\n" + optionRows(globalOptions + [helpOption]).joined(separator: "\n"),
+      overview(application.abstract, nil),
+      usageSection([Application.usage]),
+      "OPTIONS:\n" + optionRows(GlobalOption.spec.arguments).joined(separator: "\n"),
       "SUBCOMMANDS:\n" + tools.joined(separator: "\n"),
-      examplesSection([
-        "toolbox calendar 1 2022",
-        "toolbox --locale ko_KR dday 2026-12-25",
-        "toolbox number convert 1,234.5 --from en_US --to ar_EG",
-        "toolbox --json todo list",
-      ]),
+      examplesSection(application.examples),
       "See 'toolbox help <tool>' for a tool's subcommands and options.",
     ]
     return sections.joined(separator: "\n\n") + "\n"
@@ -102,7 +96,7 @@ public enum HelpFormatter {
       let word = "<\(argument.name)>" + (repeating ? "..." : "")
       words.append(optional ? "[\(word)]" : word)
     }
-    for argument in spec.arguments where argument.isNamed {
+    for argument in spec.arguments.filter(\.isNamed) + spec.globalOptions {
       var word = "--\(argument.name)"
       if argument.takesValue { word += " <\(argument.valueName)>" }
       if case .option(repeating: true) = argument.kind { word += "..." }
@@ -113,7 +107,7 @@ public enum HelpFormatter {
 
   // MARK: - Sections
 
-  static let helpOption = ArgumentSpec.flag("help", short: "h", help: "Show help information.")
+  static var helpOption: ArgumentSpec { GlobalOption.help.spec }
 
   static func overview(_ abstract: String, _ discussion: String?) -> String {
     var text = wrap("OVERVIEW: \(abstract)", indent: 0)
@@ -176,7 +170,7 @@ public enum HelpFormatter {
         "ARGUMENTS:\n"
           + positionals.map { row("<\($0.name)>", describe($0)) }.joined(separator: "\n"))
     }
-    let named = spec.arguments.filter(\.isNamed) + [helpOption]
+    let named = spec.arguments.filter(\.isNamed) + spec.globalOptions + [helpOption]
     sections.append("OPTIONS:\n" + optionRows(named).joined(separator: "\n"))
     return sections
   }

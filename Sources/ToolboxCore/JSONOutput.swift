@@ -1,35 +1,59 @@
-import FoundationEssentials
-
-/// The JSON conventions of toolbox output: sorted keys, unescaped slashes; pretty documents, compact NDJSON.
+/// The JSON conventions of toolbox output: sorted keys, pretty documents, compact NDJSON records, all
+/// written by one writer (``JSONValueEncoder`` and ``JSONValue/serialized(pretty:)``).
 public enum JSONOutput {
-  /// An encoder for NDJSON records: one line each, sorted keys.
-  public static func compactEncoder() -> JSONEncoder {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    return encoder
-  }
-
   /// Encodes a document as pretty JSON text.
   ///
   /// - Parameter value: The value.
   /// - Returns: The JSON text, without a final newline.
-  /// - Throws: An encoding error.
+  /// - Throws: An encoding error (a bug: toolbox's results are always encodable).
   public static func document(_ value: some Encodable) throws -> String {
-    let compact = try compactEncoder().encode(value)
-    // Re-indent with toolbox's layout: Foundation's pretty printer puts every array element on its own line.
-    guard let parsed = try? JSONValue.parse(compact) else {
-      return String(decoding: compact, as: UTF8.self)
-    }
-    return parsed.serialized(pretty: true)
+    try JSONValueEncoder().encode(value).serialized(pretty: true)
+  }
+
+  /// Encodes one NDJSON record: compact JSON on one line.
+  ///
+  /// - Parameter value: The value.
+  /// - Returns: The JSON text, without a final newline.
+  /// - Throws: An encoding error (a bug).
+  public static func record(_ value: some Encodable) throws -> String {
+    try JSONValueEncoder().encode(value).serialized(pretty: false)
+  }
+
+  /// The error object of `--format json`: `{"error":{"code":…,"message":…,"tool":…}}`.
+  ///
+  /// - Parameters:
+  ///   - error: The error.
+  ///   - tool: The tool it came from, if any.
+  /// - Returns: The object.
+  public static func errorObject(_ error: any ToolboxError, tool: String?) -> JSONValue {
+    var members: [JSONValue.Member] = [
+      .init("code", .string(error.code)), .init("message", .string(error.description)),
+    ]
+    if let tool { members.append(.init("tool", .string(tool))) }
+    return .object([.init("error", .object(members))])
   }
 
   /// A JSON string literal for `text`, quotes included.
   ///
   /// - Parameter text: Any text.
-  /// - Returns: The literal, escaping quotes, backslashes and control characters only.
+  /// - Returns: The literal, escaping quotes, backslashes, C0 and C1 control characters and DEL, so that
+  ///   JSON output never carries a character that drives a terminal.
   public static func quoted(_ text: String) -> String {
     var output = "\""
     output.reserveCapacity(text.utf8.count + 2)
+    append(quoted: text, to: &output)
+    return output + "\""
+  }
+
+  /// Appends the escaped body of a JSON string literal (without its quotes).
+  static func append(quoted text: String, to output: inout String) {
+    // The common case, text without anything to escape, is copied as it is.
+    if !text.utf8.contains(where: {
+      $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2
+    }) {
+      output += text
+      return
+    }
     for scalar in text.unicodeScalars {
       switch scalar {
       case "\"": output += "\\\""
@@ -39,12 +63,11 @@ public enum JSONOutput {
       case "\t": output += "\\t"
       case "\u{08}": output += "\\b"
       case "\u{0C}": output += "\\f"
-      case "\u{00}"..."\u{1F}":
+      case "\u{00}"..."\u{1F}", "\u{7F}"..."\u{9F}":
         let hex = String(scalar.value, radix: 16)
         output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
       default: output.unicodeScalars.append(scalar)
       }
     }
-    return output + "\""
   }
 }

@@ -54,11 +54,11 @@ public enum LocaleResolver {
   public static func resolve(
     argument: String?, config: String?, environment: Environment, category: LocaleCategory
   ) -> ResolvedLocale {
-    if let argument { return ResolvedLocale(identifier: argument, source: .argument) }
-    if let config { return ResolvedLocale(identifier: config, source: .config) }
+    if let argument { return ResolvedLocale(identifier: normalize(argument), source: .argument) }
+    if let config { return ResolvedLocale(identifier: normalize(config), source: .config) }
     for name in ["LC_ALL", category.rawValue, "LANG"] {
       if let value = environment[name] {
-        return ResolvedLocale(identifier: normalizePOSIX(value), source: .environment(name))
+        return ResolvedLocale(identifier: normalize(value), source: .environment(name))
       }
     }
     return ResolvedLocale(identifier: fallback, source: .fallback)
@@ -79,6 +79,70 @@ public enum LocaleResolver {
     if let at = name.firstIndex(of: "@"), !name[at...].contains("=") { name = name[..<at] }
     if name == "C" || name == "POSIX" || name.isEmpty { return fallback }
     return String(name)
+  }
+
+  /// Turns what people write for a locale into the identifier ICU knows, the same way for `--locale`,
+  /// config and the environment: the POSIX forms of ``normalizePOSIX(_:)`` (`ko_KR.UTF-8`, `de_DE@euro`,
+  /// `C`), `-` between language and region (`ko-KR`), and any letter case (`KO_kr`): the language in lower
+  /// case, a four-letter script capitalized, the region in upper case. BCP 47 extensions (`ar-u-nu-arab`)
+  /// and ICU keywords (`th_TH@numbers=thai`) are kept as written.
+  ///
+  /// - Parameter value: The identifier as written.
+  /// - Returns: The normalized identifier.
+  public static func normalize(_ value: String) -> String {
+    let posix = normalizePOSIX(value)
+    var keywords = Substring("")
+    var base = Substring(posix)
+    if let at = base.firstIndex(of: "@") {
+      keywords = base[at...]
+      base = base[..<at]
+    }
+    let parts = base.split(separator: "-", omittingEmptySubsequences: false).flatMap {
+      $0.split(separator: "_", omittingEmptySubsequences: false)
+    }
+    // A singleton subtag (`u`, `x`) starts a BCP 47 extension: keep such identifiers as written.
+    guard !parts.contains(where: { $0.count == 1 }), parts.allSatisfy({ !$0.isEmpty }),
+      parts.allSatisfy({ $0.allSatisfy(\.isASCII) })
+    else { return posix }
+    var normalized: [String] = []
+    for (index, part) in parts.enumerated() {
+      if index == 0 {
+        normalized.append(part.lowercased())
+      } else if part.count == 4, part.allSatisfy(\.isLetter) {
+        normalized.append(part.prefix(1).uppercased() + part.dropFirst().lowercased())
+      } else if part.count == 2 || (part.count == 3 && part.allSatisfy(\.isNumber)) {
+        normalized.append(part.uppercased())
+      } else {
+        normalized.append(String(part))
+      }
+    }
+    return normalized.joined(separator: "_") + keywords
+  }
+
+  /// `" (did you mean 'ko_KR'?)"` for an unknown locale, or `""`: a region code alone (`kr`) suggests the
+  /// locale of that region's main language, anything else the closest known identifier.
+  ///
+  /// - Parameter identifier: The unknown identifier.
+  /// - Returns: The hint, starting with a space, or an empty string.
+  public static func suggestion(for identifier: String) -> String {
+    let ids = available
+    let region = identifier.uppercased()
+    if region.count == 2, region.allSatisfy(\.isLetter) {
+      let matches = ids.filter { $0.hasSuffix("_" + region) && $0.split(separator: "_").count == 2 }
+        .sorted()
+      // The language whose code matches the region's own (de_DE, fr_FR), else the first (ko_KR for KR).
+      if let match = matches.first(where: { $0.hasPrefix(region.lowercased() + "_") })
+        ?? matches.first
+      {
+        return " (did you mean '\(match)'?)"
+      }
+    }
+    return Suggestion.hint(for: identifier, in: ids.sorted())
+  }
+
+  /// Every locale ICU has data for, as completion candidates.
+  public static var completionCandidates: [CompletionCandidate] {
+    available.sorted().map { CompletionCandidate($0) }
   }
 
   /// Whether ICU has data for the identifier's language, script and region (keywords are not checked).

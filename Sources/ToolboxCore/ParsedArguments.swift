@@ -1,53 +1,56 @@
-/// The values of one command line, by argument name, as ``ArgumentParser`` found them.
-public struct ParsedArguments: Sendable, Equatable {
-  /// Positional values by the positional's name.
-  public var positionals: [String: [String]] = [:]
-  /// Option values by long name, in command-line order.
-  public var options: [String: [String]] = [:]
-  /// The long names of the flags that were given.
-  public var flags: Set<String> = []
-  /// The command's usage line, for errors the command raises about its own arguments.
+/// The words of one command line, sorted by the argument they belong to, as ``ArgumentParser`` found them.
+/// Commands read them through typed keys, with ``Arguments``.
+public struct ParsedValues: Sendable, Equatable {
+  /// The words given for each argument, by ``ArgumentSpec/key`` (`<text>`, `--due`); a flag given has
+  /// one empty word per occurrence.
+  public var words: [String: [String]] = [:]
+  /// The keys of the arguments the command declares.
+  public var declared: Set<String> = []
+  /// The command's usage line, for errors about its arguments.
   public var usage: String
 
   /// Creates an empty set of values.
   ///
-  /// - Parameter usage: The command's usage line.
-  public init(usage: String = "") {
+  /// - Parameters:
+  ///   - declared: The keys of the command's arguments.
+  ///   - usage: The command's usage line.
+  public init(declared: Set<String> = [], usage: String = "") {
+    self.declared = declared
     self.usage = usage
   }
 
-  /// Whether the flag was given.
-  public func flag(_ name: String) -> Bool { flags.contains(name) }
+  /// Whether anything was given for the argument.
+  public func has(_ spec: ArgumentSpec) -> Bool { words[spec.key] != nil }
+}
 
-  /// The value of a single positional or option (the last one if it was repeated).
-  public func string(_ name: String) -> String? {
-    (options[name] ?? positionals[name])?.last
-  }
+/// The parsed arguments of the command declared by `Command`, read through its typed keys.
+public struct Arguments<Command: CommandDeclaration>: Sendable {
+  /// The words, by argument.
+  public let values: ParsedValues
 
-  /// All values of a repeating positional or option, in order.
-  public func strings(_ name: String) -> [String] {
-    options[name] ?? positionals[name] ?? []
-  }
+  /// Wraps parsed values.
+  public init(_ values: ParsedValues) { self.values = values }
 
-  /// Whether the named option or positional was given at all.
-  public func has(_ name: String) -> Bool { options[name] != nil || positionals[name] != nil }
-
-  /// Converts a value with ``ArgumentValue``.
+  /// The value of an argument.
   ///
-  /// - Parameters:
-  ///   - name: The option or positional name.
-  ///   - type: The type to convert to.
-  /// - Returns: The value, or `nil` if it was not given.
-  /// - Throws: ``UsageError`` naming the argument when the value does not convert.
-  public func value<T: ArgumentValue>(_ name: String, as type: T.Type) throws(UsageError) -> T? {
-    guard let text = string(name) else { return nil }
-    guard let value = T(argument: text) else {
-      let display = options[name] != nil ? "--\(name)" : "<\(name)>"
-      throw UsageError(
-        "invalid value '\(text)' for \(display): expected \(T.expectation)", code: "invalid_value",
-        usage: usage)
+  /// - Parameter argument: One of the command's keys.
+  /// - Returns: Its value: `false`, `nil` or `[]` when it was not given.
+  /// - Throws: ``UsageError`` naming the argument when its word does not convert to the key's type, or
+  ///   ``InternalError`` when the key is not listed in the command's spec (a bug the tests that run every
+  ///   command's examples catch).
+  public subscript<Value>(_ argument: Argument<Command, Value>) -> Value {
+    get throws {
+      guard values.declared.contains(argument.spec.key) else {
+        throw InternalError(
+          "\(argument.spec.display) is read but not declared in the spec of '\(values.usage)'")
+      }
+      return try argument.read(values.words[argument.spec.key] ?? [], values.usage)
     }
-    return value
+  }
+
+  /// Whether the argument was given at all (an option given with an empty value counts).
+  public func has<Value>(_ argument: Argument<Command, Value>) -> Bool {
+    values.has(argument.spec)
   }
 
   /// A usage error about this command line, carrying its usage line.
@@ -57,35 +60,6 @@ public struct ParsedArguments: Sendable, Equatable {
   ///   - code: The JSON error code.
   /// - Returns: The error, ready to throw.
   public func usageError(_ message: String, code: String = "invalid_argument") -> UsageError {
-    UsageError(message, code: code, usage: usage)
+    UsageError(message, code: code, usage: values.usage)
   }
-}
-
-/// A type that can be read from one command-line word.
-public protocol ArgumentValue {
-  /// Converts the word, or returns `nil` if it is not a valid value.
-  init?(argument: String)
-  /// What a valid value looks like, for error messages ("a non-negative integer").
-  static var expectation: String { get }
-}
-
-extension Int: ArgumentValue {
-  public init?(argument: String) {
-    guard let value = Int(argument, radix: 10) else { return nil }
-    self = value
-  }
-  public static var expectation: String { "an integer" }
-}
-
-extension Double: ArgumentValue {
-  public init?(argument: String) {
-    guard let value = Double(argument), value.isFinite else { return nil }
-    self = value
-  }
-  public static var expectation: String { "a number" }
-}
-
-extension CivilDate: ArgumentValue {
-  public init?(argument: String) { self.init(argument) }
-  public static var expectation: String { "a date YYYY-MM-DD" }
 }

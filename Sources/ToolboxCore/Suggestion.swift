@@ -18,7 +18,8 @@ public enum Suggestion {
       let distance = editDistance(typed, name)
       let limit = max(1, max(typed.count, name.count) / 3)
       let isPrefix = typed.count >= 2 && (name.starts(with: typed) || typed.starts(with: name))
-      guard distance <= limit || isPrefix else { continue }
+      // A typo keeps most of the word: no suggestion replaces all of it ('3' is not a typo of '1').
+      guard (distance <= limit && distance < typed.count) || isPrefix else { continue }
       if best.map({ distance < $0.distance }) ?? true { best = (candidate, distance) }
     }
     return best?.name

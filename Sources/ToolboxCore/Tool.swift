@@ -1,10 +1,9 @@
 /// A tool: one module that `toolbox <tool> …` routes to.
 ///
-/// Tools are registered statically in the binary's composition root; config only enables, disables and
-/// configures them. A tool never writes output itself: its commands return values that the dispatcher renders.
-///
-/// `init(context:)` must be cheap and free of side effects (it runs for `--help` and completions too): decode
-/// settings there, open files and connections inside the commands.
+/// Tools are registered statically in the binary's tool list; config only enables, disables and configures
+/// them. Everything about a tool's command line is static (``commands``), so help, completions and man pages
+/// need no instance; a tool is created only to run a command. A tool never writes output itself: its
+/// commands return values that the dispatcher renders.
 public protocol Tool: Sendable {
   /// The settings this tool reads from its config section `tools.<name>`.
   associatedtype Settings: ToolSettings = NoSettings
@@ -12,17 +11,44 @@ public protocol Tool: Sendable {
   /// The tool's name, summary and defaults.
   static var descriptor: ToolDescriptor { get }
 
-  /// Creates the tool for one invocation.
+  /// The tool's commands: at most one main command (`spec.name == nil`) and any number of subcommands.
+  static var commands: [Command<Self>] { get }
+
+  /// Creates the tool for one invocation. Must be cheap and free of side effects: open files and
+  /// connections inside the commands.
   ///
-  /// - Parameter context: The invocation's context; read settings with `context.settings(Settings.self)`.
+  /// - Parameter context: The invocation's context; its settings were decoded once by the registry
+  ///   (``ToolContext/settings(as:)``).
   /// - Throws: A ``ToolboxError`` if the tool cannot start.
   init(context: ToolContext) throws
-
-  /// The tool's commands: at most one main command (`spec.name == nil`) and any number of subcommands.
-  var commands: [Command] { get }
 }
 
-/// What the registry and help need to know about a tool without creating it.
+extension Tool {
+  /// The specifications of the tool's commands.
+  public static var commandSpecs: [CommandSpec] { commands.map(\.spec) }
+
+  /// Decodes the tool's config section into its settings.
+  static func decodeSettings(_ section: ConfigSection?) throws(ConfigError) -> any ToolSettings {
+    guard let section else { return Settings() }
+    return try Settings(section: section)
+  }
+
+  /// Creates the tool and runs one of its commands.
+  ///
+  /// - Parameters:
+  ///   - index: The command's index in ``commands``.
+  ///   - context: The invocation's context.
+  ///   - values: The parsed arguments.
+  /// - Returns: What to write.
+  static func run(command index: Int, context: ToolContext, values: ParsedValues) throws
+    -> CommandOutput
+  {
+    let tool = try Self(context: context)
+    return try commands[index].run(tool, values)
+  }
+}
+
+/// What the registry and help need to know about a tool besides its commands.
 public struct ToolDescriptor: Sendable {
   /// The tool's name: one lower-case word (`calendar`).
   public let name: String
@@ -34,13 +60,8 @@ public struct ToolDescriptor: Sendable {
   private let makeDiscussion: @Sendable () -> String?
   /// The subcommand that runs when the tool is invoked with no arguments, if any.
   public let defaultSubcommand: String?
-  /// Which environment variable decides the tool's default locale (`LC_TIME` or `LC_NUMERIC`).
-  public let localeCategory: LocaleCategory
-  /// Example command lines for the tool's help.
+  /// Example command lines for the tool's help (besides its commands' own).
   public let examples: [String]
-  /// Global option names that, after the tool name, belong to the tool's commands instead (search's
-  /// `--version 1|2` is the API's result version, not `toolbox --version`).
-  public let ownedOptionNames: Set<String>
 
   /// Creates a descriptor.
   ///
@@ -49,43 +70,42 @@ public struct ToolDescriptor: Sendable {
   ///   - abstract: One sentence ending with a period.
   ///   - discussion: More help text.
   ///   - defaultSubcommand: The subcommand to run when no arguments are given.
-  ///   - localeCategory: The environment locale category the tool follows.
   ///   - examples: Example command lines.
-  ///   - ownedOptionNames: Global option names the tool's commands declare themselves.
   public init(
     name: String, abstract: String,
     discussion: @autoclosure @escaping @Sendable () -> String? = nil,
-    defaultSubcommand: String? = nil,
-    localeCategory: LocaleCategory = .time, examples: [String] = [],
-    ownedOptionNames: Set<String> = []
+    defaultSubcommand: String? = nil, examples: [String] = []
   ) {
     self.name = name
     self.abstract = abstract
     makeDiscussion = discussion
     self.defaultSubcommand = defaultSubcommand
-    self.localeCategory = localeCategory
     self.examples = examples
-    self.ownedOptionNames = ownedOptionNames
   }
 }
 
 /// One command of a tool: its specification and the code that runs it.
-public struct Command: Sendable {
+public struct Command<T: Tool>: Sendable {
   /// The command's declaration.
   public let spec: CommandSpec
-  /// Runs the command with parsed arguments and returns what to print. Synchronous: see ``Dispatcher``.
-  public let run: @Sendable (ParsedArguments) throws -> CommandOutput
+  /// Runs the command on a tool instance. Synchronous: see ``Dispatcher``.
+  let run: @Sendable (T, ParsedValues) throws -> CommandOutput
 
-  /// Creates a command.
+  /// Creates a command from its declaration and the method that runs it.
+  ///
+  /// ```swift
+  /// Command(Add.self) { tool, arguments in try tool.add(arguments) }
+  /// ```
   ///
   /// - Parameters:
-  ///   - spec: The command's declaration.
+  ///   - declaration: The command's declaration, whose typed keys `run` reads.
   ///   - run: The code that runs it.
-  public init(
-    _ spec: CommandSpec, run: @escaping @Sendable (ParsedArguments) throws -> CommandOutput
+  public init<Declaration: CommandDeclaration>(
+    _ declaration: Declaration.Type,
+    run: @escaping @Sendable (T, Arguments<Declaration>) throws -> CommandOutput
   ) {
-    self.spec = spec
-    self.run = run
+    spec = Declaration.spec
+    self.run = { tool, values in try run(tool, Arguments(values)) }
   }
 }
 

@@ -5,6 +5,8 @@ public struct ToolContext: Sendable {
   public var toolName: String
   /// The loaded configuration.
   public var config: Config
+  /// The tool's settings, decoded once from `tools.<tool>` by the registry (read with ``settings(as:)``).
+  public var settings: any ToolSettings
   /// The environment.
   public var environment: Environment
   /// XDG folders.
@@ -31,23 +33,22 @@ public struct ToolContext: Sendable {
   public var input: any InputSource
   /// Writes one progress line to standard error (`toolbox: <tool>: …`); a no-op unless ``showsProgress``.
   public var progress: @Sendable (String) -> Void
-  /// The folder holding the running `toolbox` executable (for helper executables), if known.
-  public var executableDirectory: String?
 
   /// Creates a context. The dispatcher builds the real one; tests use `ToolContext.test(…)`.
   public init(
-    toolName: String, config: Config = Config(), environment: Environment = Environment(),
+    toolName: String, config: Config = Config(), settings: any ToolSettings = NoSettings(),
+    environment: Environment = Environment(),
     clock: any WallClock = SystemClock(), todayOverride: CivilDate? = nil,
     localeArgument: String? = nil, format: OutputFormat = .text, style: TextStyle = .plain,
     showsProgress: Bool = false, fileSystem: any FileSystem = LocalFileSystem(),
     http: any HTTPClient = UnavailableHTTPClient(),
     processes: any ProcessRunner = SystemProcessRunner(),
     input: any InputSource = StringInput(""),
-    progress: @escaping @Sendable (String) -> Void = { _ in },
-    executableDirectory: String? = nil
+    progress: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     self.toolName = toolName
     self.config = config
+    self.settings = settings
     self.environment = environment
     self.paths = Paths(environment: environment)
     self.clock = clock
@@ -61,7 +62,6 @@ public struct ToolContext: Sendable {
     self.processes = processes
     self.input = input
     self.progress = progress
-    self.executableDirectory = executableDirectory
   }
 
   /// Today: `--today`, else `TOOLBOX_TODAY`, else the system clock in the local time zone.
@@ -69,14 +69,13 @@ public struct ToolContext: Sendable {
     todayOverride ?? clock.today()
   }
 
-  /// The tool's settings, decoded from `tools.<tool>`, or the defaults when the section is absent.
+  /// The tool's settings.
   ///
-  /// - Parameter type: The settings type.
-  /// - Returns: The settings.
-  /// - Throws: ``ConfigError`` naming the key path.
-  public func settings<S: ToolSettings>(_ type: S.Type) throws(ConfigError) -> S {
-    guard let section = config.tools[toolName] else { return S() }
-    return try S(section: section)
+  /// - Parameter type: The tool's settings type.
+  /// - Returns: The settings the registry decoded, or the defaults when the context carries another type
+  ///   (a context built by hand in a test).
+  public func settings<S: ToolSettings>(as type: S.Type) -> S {
+    settings as? S ?? S()
   }
 
   /// The locale setting for output, not yet validated.
@@ -102,7 +101,8 @@ public struct ToolContext: Sendable {
     switch setting.source {
     case .argument:
       throw UsageError(
-        "unknown locale '\(setting.identifier)' (try 'toolbox number locales' for the list)",
+        "unknown locale '\(setting.identifier)'"
+          + LocaleResolver.suggestion(for: setting.identifier),
         code: "unknown_locale")
     case .config:
       throw ConfigError(

@@ -25,9 +25,11 @@ public struct ToolRegistry: Sendable {
   public let builtIns: [any Tool.Type]
   /// The config the registry was built from.
   public let config: Config
+  /// Each built-in tool's settings, decoded once from its config section (the defaults when absent).
+  public private(set) var settings: [String: any ToolSettings] = [:]
 
-  /// Names that cannot be tools, plugins or aliases because the dispatcher owns them.
-  public static let reservedNames: Set<String> = ["tools", "help", "completions"]
+  /// Names that cannot be tools, plugins or aliases because toolbox's own commands use them.
+  public static var reservedNames: Set<String> { Set(BuiltInCommand.all.map(\.name)) }
 
   /// Builds and validates the registry.
   ///
@@ -45,6 +47,16 @@ public struct ToolRegistry: Sendable {
     builtIns = tools.sorted { $0.descriptor.name < $1.descriptor.name }
     self.config = config
     try validate()
+    for tool in builtIns {
+      settings[tool.descriptor.name] = try tool.decodeSettings(config.tools[tool.descriptor.name])
+    }
+  }
+
+  /// The built-in tools with the defaults, for when even the defaults do not validate (no tool's
+  /// default settings can fail; this keeps completion from ever failing all the same).
+  init(unchecked tools: [any Tool.Type]) {
+    builtIns = tools.sorted { $0.descriptor.name < $1.descriptor.name }
+    config = Config()
   }
 
   private func validate() throws(ConfigError) {
@@ -70,11 +82,6 @@ public struct ToolRegistry: Sendable {
           code: "unknown_tool")
       }
     }
-    for tool in builtIns {
-      if let section = config.tools[tool.descriptor.name] {
-        try Self.validateSettings(tool, section: section)
-      }
-    }
     for name in pluginNames {
       try config.tools[name]?.checkKeys([])
     }
@@ -93,12 +100,6 @@ public struct ToolRegistry: Sendable {
           code: "unknown_tool")
       }
     }
-  }
-
-  private static func validateSettings<T: Tool>(_ tool: T.Type, section: ConfigSection)
-    throws(ConfigError)
-  {
-    _ = try T.Settings(section: section)
   }
 
   /// Whether a name can be a tool, plugin or alias name: lower-case ASCII letters, digits and `-`,

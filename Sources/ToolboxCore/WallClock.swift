@@ -10,6 +10,10 @@ public protocol WallClock: Sendable {
   func today() -> CivilDate
   /// Seconds since 1970-01-01T00:00:00Z.
   func now() -> Double
+  /// Waits, blocking the calling thread (the only one: dispatch is synchronous), e.g. before a retry.
+  ///
+  /// - Parameter seconds: How long; nothing happens for 0 or less.
+  func sleep(seconds: Double)
 }
 
 /// The system clock and the local time zone (`TZ` or `/etc/localtime`), via the C library.
@@ -31,5 +35,13 @@ public struct SystemClock: WallClock {
     var spec = timespec()
     clock_gettime(CLOCK_REALTIME, &spec)
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
+  }
+
+  public func sleep(seconds: Double) {
+    guard seconds > 0, seconds.isFinite else { return }
+    var request = timespec(
+      tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+    var remaining = timespec()
+    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
   }
 }

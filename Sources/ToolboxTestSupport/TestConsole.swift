@@ -1,3 +1,4 @@
+import Foundation
 import ToolboxCore
 
 /// A console that records what the dispatcher writes, for tests.
@@ -43,6 +44,31 @@ public struct FixedClock: WallClock {
 
   public func today() -> CivilDate { date }
   public func now() -> Double { time }
+  /// Returns at once: tests never wait.
+  public func sleep(seconds: Double) {}
+}
+
+/// A clock stopped at a fixed date that records every wait asked of it instead of waiting.
+public final class RecordingClock: WallClock, @unchecked Sendable {
+  private let clock: FixedClock
+  private let lock = NSLock()
+  private var recorded: [Double] = []
+
+  /// Creates a clock.
+  ///
+  /// - Parameters:
+  ///   - date: Today.
+  ///   - time: Now, in seconds since 1970 (default: noon UTC of `date`).
+  public init(_ date: CivilDate, time: Double? = nil) {
+    clock = FixedClock(date, time: time)
+  }
+
+  /// The waits asked for so far, in seconds, in order.
+  public var sleeps: [Double] { lock.withLock { recorded } }
+
+  public func today() -> CivilDate { clock.today() }
+  public func now() -> Double { clock.now() }
+  public func sleep(seconds: Double) { lock.withLock { recorded.append(seconds) } }
 }
 
 extension CivilDate {

@@ -20,9 +20,9 @@ public struct RunResult: Sendable, Equatable {
 /// Runs the real dispatcher in-process over test seams: a fixed clock, a given environment and config file
 /// system, recorded output. Unit tests of tools go through the same parsing and rendering as the binary.
 public struct ToolboxRunner: Sendable {
-  public var tools: [any Tool.Type]
+  public var application: Application
   public var environment: Environment
-  public var today: CivilDate
+  public var clock: any WallClock
   public var fileSystem: any FileSystem
   public var http: any HTTPClient
   public var processes: any ProcessRunner
@@ -34,20 +34,24 @@ public struct ToolboxRunner: Sendable {
   ///   - tools: The built-in tools to register.
   ///   - environment: The environment (no `HOME` means config lookups find nothing).
   ///   - today: The clock's date.
+  ///   - clock: The clock, when a test needs another than one stopped at `today` (a
+  ///     ``RecordingClock``).
   ///   - fileSystem: Files (the real one by default; point `HOME`/`XDG_*` at a temporary folder).
   ///   - http: The HTTP client.
   ///   - processes: The process runner.
   ///   - terminal: Whether standard output and error pretend to be terminals.
   public init(
     tools: [any Tool.Type], environment: Environment = Environment(["HOME": "/nonexistent"]),
-    today: CivilDate = .test("2026-12-02"), fileSystem: any FileSystem = LocalFileSystem(),
+    today: CivilDate = .test("2026-12-02"), clock: (any WallClock)? = nil,
+    fileSystem: any FileSystem = LocalFileSystem(),
     http: any HTTPClient = UnavailableHTTPClient(),
     processes: any ProcessRunner = SystemProcessRunner(),
     terminal: Bool = false
   ) {
-    self.tools = tools
+    self.application = Application(
+      abstract: "Tools for tests.", tools: tools, examples: ["toolbox tools"])
     self.environment = environment
-    self.today = today
+    self.clock = clock ?? FixedClock(today)
     self.fileSystem = fileSystem
     self.http = http
     self.processes = processes
@@ -62,11 +66,10 @@ public struct ToolboxRunner: Sendable {
   /// - Returns: Output, error and status.
   public func run(_ arguments: [String], input: String = "") -> RunResult {
     let console = TestConsole(isOutputTerminal: terminal, isErrorTerminal: terminal)
-    let dispatcher = Dispatcher(
-      tools: tools, environment: environment, clock: FixedClock(today), fileSystem: fileSystem,
-      console: console, input: StringInput(input), http: http, processes: processes,
-      executableDirectory: nil)
-    let status = dispatcher.run(arguments)
+    let system = System(
+      environment: environment, clock: clock, fileSystem: fileSystem, console: console,
+      input: StringInput(input), http: http, processes: processes)
+    let status = Dispatcher(application: application, system: system).run(arguments)
     return RunResult(output: console.output, error: console.error, status: status.rawValue)
   }
 
@@ -93,12 +96,14 @@ extension ToolContext {
   public static func test(
     tool: String, today: CivilDate = .test("2026-12-02"), locale: String? = nil,
     format: OutputFormat = .text, config: Config = Config(),
+    settings: any ToolSettings = NoSettings(),
     environment: Environment = Environment(["HOME": "/nonexistent"]),
     fileSystem: any FileSystem = LocalFileSystem(), http: any HTTPClient = UnavailableHTTPClient(),
     input: String = ""
   ) -> ToolContext {
     ToolContext(
-      toolName: tool, config: config, environment: environment, clock: FixedClock(today),
+      toolName: tool, config: config, settings: settings, environment: environment,
+      clock: FixedClock(today),
       todayOverride: nil, localeArgument: locale, format: format, style: .plain,
       showsProgress: false,
       fileSystem: fileSystem, http: http, processes: SystemProcessRunner(),

@@ -1,3 +1,4 @@
+import ToolboxBuiltIns
 import ToolboxCore
 import ToolboxSearch
 
@@ -7,7 +8,8 @@ import ToolboxSearch
   import Darwin
 #endif
 
-// HTTP runs in the helper executable toolbox-search-http, so only `toolbox search` loads FoundationNetworking.
-let status = Dispatcher.live(tools: builtInTools, http: HelperHTTPClient()).run(
+// HTTP runs in the helper executable toolbox-search-http, so only `toolbox search` loads its libraries.
+let system = System.live(http: HelperHTTPClient())
+let status = Dispatcher(application: toolbox, system: system).run(
   Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

@@ -4,7 +4,7 @@ import ToolboxCore
 @testable import ToolboxCalendar
 
 @Suite struct MonthGridTests {
-  let english = DateNames(localeIdentifier: "en_US")
+  let english = CalendarNames(localeIdentifier: "en_US")
 
   @Test(arguments: [
     (2022, 1, Weekday.sunday, 6, 31, 6),
@@ -43,7 +43,7 @@ import ToolboxCore
   }
 
   @Test func `wide weekday names widen the columns`() {
-    let german = DateNames(localeIdentifier: "de_DE")
+    let german = CalendarNames(localeIdentifier: "de_DE")
     let grid = MonthGrid(year: 2022, month: 1, firstWeekday: .monday, names: german, today: nil)
     let text = CalendarResult(months: [grid], layout: .month).text(style: .plain)
     #expect(

@@ -209,5 +209,45 @@ import ToolboxTestSupport
   @Test func `version`() {
     #expect(
       runner.run("--version") == RunResult(output: "toolbox 0.1.0\n", error: "", status: 0))
+    #expect(runner.run("echo", "say", "--version").output == "toolbox 0.1.0\n")
+  }
+
+  @Test func `global options may come before the subcommand, and subcommands answer to aliases`() {
+    #expect(runner.run("echo", "--json", "say", "hi").output.contains(#""words": ["hi"]"#))
+    #expect(runner.run("echo", "--color", "never", "say", "hi").output == "hi\n")
+    #expect(runner.run("echo", "speak", "hi").output == "hi\n")
+    #expect(runner.run("echo", "--json").output.contains(#""words": ["hello"]"#))
+  }
+
+  @Test func `a main command that needs an argument shows the tool's help without one`() {
+    let runner = ToolboxRunner(tools: [CountTool.self])
+    #expect(runner.run("count").output == runner.run("help", "count").output)
+    #expect(runner.run("count").output.hasPrefix("OVERVIEW: Count to a date."))
+    #expect(runner.run("count", "2026-12-25").output == "2026-12-25\n")
+    #expect(runner.run("count", "lunar").output == "lunar\n")
+  }
+
+  @Test func `a main command failing on a mistyped subcommand says so`() {
+    let runner = ToolboxRunner(tools: [CountTool.self])
+    let result = runner.run("count", "lunr", "2025-10-06")
+    #expect(
+      result.error == "toolbox: count: unknown subcommand 'lunr' (did you mean 'lunar'?)\n"
+        + "usage: toolbox count <subcommand> (lunar)\n")
+    #expect(result.status == 64)
+    // A line that fails for another reason keeps its own error.
+    #expect(
+      runner.run("count", "a", "b").error.hasPrefix("toolbox: count: unexpected argument 'b'"))
+  }
+
+  @Test func `settings are decoded once, by the registry, and reach the tool`() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let config = try folder.write(
+      "config.json", #"{"tools": {"echo": {"greeting": "안녕"}}}"#)
+    #expect(runner.run("--config", config, "echo").output == "안녕\n")
+    let bad = try folder.write("bad.json", #"{"tools": {"echo": {"greting": "x"}}}"#)
+    let result = runner.run("--config", bad, "echo")
+    #expect(result.status == 78)
+    #expect(result.error.contains("greting"))
   }
 }

@@ -15,12 +15,41 @@ struct EchoTool: Tool {
     name: "echo", abstract: "Echo words back.", defaultSubcommand: "say",
     examples: ["toolbox echo say hi"])
 
+  static let commands: [Command<Self>] = [
+    Command(Say.self) { tool, arguments in try tool.say(arguments) },
+    Command(Fail.self) { _, _ in throw DataError("cannot read '\("x")'", code: "bad_x") },
+    Command(Crash.self) { _, _ in throw Untyped() },
+    Command(Lines.self) { tool, _ in tool.lines() },
+  ]
+
   let context: ToolContext
   let settings: Settings
 
-  init(context: ToolContext) throws {
+  init(context: ToolContext) {
     self.context = context
-    settings = try context.settings(Settings.self)
+    settings = context.settings(as: Settings.self)
+  }
+
+  enum Say: CommandDeclaration {
+    static let words = positionals("words", help: "What to say.", optional: true)
+    static let upper = flag("upper", short: "u", help: "Shout.")
+    static let locale = option("locale", valueName: "locale", help: "A locale.")
+    static let spec = CommandSpec(
+      "say", aliases: ["speak"], abstract: "Say the words.", arguments: [words, upper, locale],
+      examples: ["toolbox echo say hi there"])
+  }
+
+  enum Fail: CommandDeclaration {
+    static let spec = CommandSpec("fail", abstract: "Fail with a data error.")
+  }
+
+  enum Crash: CommandDeclaration {
+    static let spec = CommandSpec("crash", abstract: "Throw an untyped error.")
+  }
+
+  enum Lines: CommandDeclaration {
+    static let spec = CommandSpec(
+      "lines", abstract: "Echo standard input, failing on lines starting with 'bad'.")
   }
 
   struct Said: CommandResult {
@@ -37,46 +66,47 @@ struct EchoTool: Tool {
 
   struct Untyped: Error {}
 
-  var commands: [Command] {
-    [
-      Command(
-        CommandSpec(
-          name: "say", abstract: "Say the words.",
-          arguments: [
-            .positional("words", help: "What to say.", optional: true, repeating: true),
-            .flag("upper", short: "u", help: "Shout."),
-            .option("locale", valueName: "locale", help: "A locale."),
-          ],
-          examples: ["toolbox echo say hi there"])
-      ) { arguments in
-        var words = arguments.strings("words")
-        if words.isEmpty { words = [settings.greeting] }
-        if arguments.flag("upper") { words = words.map { $0.uppercased() } }
-        return .document(
-          Said(words: words, today: context.today(), locale: arguments.string("locale")))
-      },
-      Command(CommandSpec(name: "fail", abstract: "Fail with a data error.")) { _ in
-        throw DataError("cannot read '\("x")'", code: "bad_x")
-      },
-      Command(CommandSpec(name: "crash", abstract: "Throw an untyped error.")) { _ in
-        throw Untyped()
-      },
-      Command(
-        CommandSpec(
-          name: "lines", abstract: "Echo standard input, failing on lines starting with 'bad'.")
-      ) { _ in
-        let input = context.input
-        return .stream { writer in
-          for (index, line) in input.lines().enumerated() {
-            if line.hasPrefix("bad") {
-              writer.fail(
-                line: index + 1, input: line, error: DataError("bad line '\(line)'", code: "bad"))
-            } else {
-              try writer.emit(Line(line: line))
-            }
-          }
+  func say(_ arguments: Arguments<Say>) throws -> CommandOutput {
+    var words = try arguments[Say.words]
+    if words.isEmpty { words = [settings.greeting] }
+    if try arguments[Say.upper] { words = words.map { $0.uppercased() } }
+    return .document(
+      Said(words: words, today: context.today(), locale: try arguments[Say.locale]))
+  }
+
+  func lines() -> CommandOutput {
+    let input = context.input
+    return .stream { writer in
+      for (index, line) in input.lines().enumerated() {
+        if line.hasPrefix("bad") {
+          writer.fail(
+            line: index + 1, input: line, error: DataError("bad line '\(line)'", code: "bad"))
+        } else {
+          try writer.emit(Line(line: line))
         }
-      },
-    ]
+      }
+    }
+  }
+}
+
+/// A tool whose main command takes a date and whose subcommands can be mistyped.
+struct CountTool: Tool {
+  static let descriptor = ToolDescriptor(name: "count", abstract: "Count to a date.")
+  static let commands: [Command<Self>] = [
+    Command(Main.self) { _, arguments in .verbatim(try arguments[Main.target] + "\n") },
+    Command(Lunar.self) { _, _ in .verbatim("lunar\n") },
+  ]
+
+  init(context: ToolContext) {}
+
+  enum Main: CommandDeclaration {
+    static let target = positional("target", help: "A date.")
+    static let spec = CommandSpec(
+      nil, abstract: "Count.", arguments: [target], examples: ["toolbox count 2026-12-25"])
+  }
+
+  enum Lunar: CommandDeclaration {
+    static let spec = CommandSpec(
+      "lunar", abstract: "Convert.", examples: ["toolbox count lunar"])
   }
 }

@@ -327,13 +327,13 @@ import ToolboxTestSupport
       ["dday", "anniversaries", "2026-01-01", "--years", "-1"], 64,
       "--years must not be negative, not '-1'"
     ),
-    (["dday", "aftr", "5"], 64, "unexpected argument '5'"),
+    (["dday", "aftr", "5"], 64, "unknown subcommand 'aftr' (did you mean 'after'?)"),
     (["dday", "lunr"], 64, "unknown subcommand 'lunr' (did you mean 'lunar'?)"),
     (["dday", "--from", "2026-01-01"], 64, "missing argument <target>"),
     (["dday", "between", "2026-01-01"], 64, "missing argument <to>"),
     (
       ["dday", "after", "1", "--locale", "xx_YY"], 64,
-      "unknown locale 'xx_YY' (try 'toolbox number locales' for the list)"
+      "unknown locale 'xx_YY'"
     ),
   ])
   func `bad input is one line and the documented exit code`(
@@ -354,9 +354,8 @@ import ToolboxTestSupport
   // MARK: - Help
 
   @Test func `every command has help with examples that run`() throws {
-    let tool = try DDayTool(context: .test(tool: "dday"))
     var examples = DDayTool.descriptor.examples
-    for command in tool.commands {
+    for command in DDayTool.commands {
       let spec = command.spec
       #expect(spec.abstract.hasSuffix("."))
       #expect(!spec.examples.isEmpty, "\(spec.name ?? "dday")")
@@ -367,8 +366,7 @@ import ToolboxTestSupport
       #expect(help.status == 0)
       #expect(help.output.contains("EXAMPLES:"))
     }
-    for subcommand in DDayTool.subcommandNames {
-      #expect(tool.commands.contains { $0.spec.name == subcommand })
+    for subcommand in DDayTool.commands.compactMap(\.spec.name) {
       #expect(DDayTool.descriptor.examples.contains { $0.contains("dday \(subcommand) ") })
     }
     for example in examples {
@@ -397,7 +395,7 @@ import ToolboxTestSupport
         OPTIONS:
           --from <date>           Count from this date instead of today (YYYY-MM-DD,
                                   today, tomorrow or yesterday).
-          --locale <locale>       Locale of the text output, e.g. ko_KR.
+          --locale <locale>       Locale of localized output, e.g. ko_KR or en_US.
           -h, --help              Show help information.
 
         EXAMPLES:

@@ -57,7 +57,7 @@ import ToolboxTestSupport
     ("9223372036854775807", Int.max),
   ])
   func `reads non-negative counts`(text: String, expected: Int) throws {
-    #expect(try DateReader.count(text, display: "<days>", arguments: ParsedArguments()) == expected)
+    #expect(try DateReader.count(text, display: "<days>", usage: "") == expected)
   }
 
   @Test(arguments: [
@@ -79,7 +79,7 @@ import ToolboxTestSupport
   ])
   func `rejects bad counts as usage errors`(text: String, code: String, message: String) {
     let error = #expect(throws: UsageError.self) {
-      try DateReader.count(text, display: "<days>", arguments: ParsedArguments())
+      try DateReader.count(text, display: "<days>", usage: "")
     }
     #expect(error?.code == code)
     #expect(error?.message == message)

@@ -1,9 +1,8 @@
 import Foundation
 import Testing
+import ToolboxBuiltIns
 import ToolboxCore
 import ToolboxTestSupport
-
-@testable import toolbox
 
 /// Checks every built-in tool's declarations: the registry, help and docs are generated from them, so they must
 /// be complete and consistent (after SwiftFormat's MetadataTests).
@@ -20,37 +19,31 @@ import ToolboxTestSupport
   }
 
   @Test func `every command has an abstract, argument help and examples that parse`() throws {
-    for toolType in builtInTools {
-      let name = toolType.descriptor.name
-      let tool = try toolType.init(context: .test(tool: name))
-      let commandNames = tool.commands.compactMap(\.spec.name)
+    for tool in builtInTools {
+      let name = tool.descriptor.name
+      let specs = tool.commandSpecs
+      let commandNames = specs.compactMap(\.name) + specs.flatMap(\.aliases)
       #expect(Set(commandNames).count == commandNames.count, "\(name)")
-      #expect(tool.commands.filter { $0.spec.name == nil }.count <= 1, "\(name)")
-      if let fallback = toolType.descriptor.defaultSubcommand {
+      #expect(specs.filter { $0.name == nil }.count <= 1, "\(name)")
+      if let fallback = tool.descriptor.defaultSubcommand {
         #expect(commandNames.contains(fallback), "\(name)")
       }
-      for command in tool.commands {
-        let spec = command.spec
+      for spec in specs {
         let label = "\(name) \(spec.name ?? "")"
         #expect(spec.abstract.hasSuffix("."), "\(label)")
         #expect(!spec.examples.isEmpty, "\(label) has no examples")
-        let longNames = spec.arguments.filter(\.isNamed).map(\.name)
-        #expect(Set(longNames).count == longNames.count, "\(label)")
-        let shorts = spec.arguments.compactMap(\.short)
-        #expect(Set(shorts).count == shorts.count, "\(label)")
-        #expect(!shorts.contains("h") && !shorts.contains("q"), "\(label): -h and -q are reserved")
-        for argument in spec.arguments {
-          #expect(!argument.help.isEmpty, "\(label) \(argument.name)")
-        }
+        #expect(spec.declarationProblems.isEmpty, "\(label): \(spec.declarationProblems)")
         for example in spec.examples {
           let words = Self.words(example)
           #expect(words.first == "toolbox", "\(example)")
-          // The example must parse against this command's spec after the global options are removed.
+          // The example must parse against this command's spec (and the global options).
           let parsed = Self.commandArguments(words, tool: name, command: spec.name)
           #expect(parsed != nil, "example does not name its command: \(example)")
           if let parsed {
             do {
-              _ = try ArgumentParser(spec: spec, commandPath: "toolbox \(name)").parse(parsed)
+              _ = try ArgumentParser(
+                command: spec.arguments, globals: GlobalOption.spec.arguments, usage: ""
+              ).parse(parsed)
             } catch {
               Issue.record("example does not parse: \(example): \(error.message)")
             }
@@ -58,6 +51,16 @@ import ToolboxTestSupport
         }
       }
     }
+  }
+
+  @Test func `toolbox's own commands and the global options are declared well`() {
+    #expect(GlobalOption.spec.declarationProblems == [])
+    for command in BuiltInCommand.all {
+      #expect(command.spec.declarationProblems == [], "\(command.name)")
+      #expect(command.spec.abstract.hasSuffix("."))
+    }
+    let reserved = ToolRegistry.reservedNames
+    for tool in builtInTools { #expect(!reserved.contains(tool.descriptor.name)) }
   }
 
   @Test func `config.example.json names every built-in tool and decodes`() throws {
@@ -101,31 +104,20 @@ import ToolboxTestSupport
     return words
   }
 
-  /// The words after `toolbox [globals] <tool> [<command>]`, with global options removed, or `nil` when the
-  /// example does not invoke that tool and command.
+  /// The words after `toolbox [globals] <tool> [<command>]`, or `nil` when the example does not invoke
+  /// that tool and command. Global options stay: the command's parser reads them too.
   static func commandArguments(_ words: [String], tool: String, command: String?) -> [String]? {
     let withValue: Set = ["--format", "--config", "--color", "--today", "--locale"]
-    let flags: Set = ["--json", "--no-color", "-q", "--quiet"]
-    var rest: [String] = []
     var index = 1
-    while index < words.count {
-      let word = words[index]
-      if withValue.contains(word) {
-        index += 2
-        continue
-      }
-      if flags.contains(word) || withValue.contains(where: { word.hasPrefix($0 + "=") }) {
-        index += 1
-        continue
-      }
-      rest.append(word)
-      index += 1
+    while index < words.count, words[index].hasPrefix("-") {
+      index += withValue.contains(words[index]) ? 2 : 1
     }
-    guard rest.first == tool else { return nil }
-    rest.removeFirst()
+    guard index < words.count, words[index] == tool else { return nil }
+    var rest = Array(words[(index + 1)...])
     if let command {
-      guard rest.first == command else { return nil }
-      rest.removeFirst()
+      guard let position = rest.firstIndex(where: { !$0.hasPrefix("-") }), rest[position] == command
+      else { return nil }
+      rest.remove(at: position)
     }
     return rest
   }

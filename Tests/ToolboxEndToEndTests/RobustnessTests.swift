@@ -1,8 +1,7 @@
 import Testing
+import ToolboxBuiltIns
 import ToolboxCore
 import ToolboxTestSupport
-
-@testable import toolbox
 
 /// Random command lines and random config files through the real dispatcher with every built-in tool: whatever
 /// the input, toolbox answers with a documented exit code and never traps (a trap would end the test process).

@@ -43,9 +43,11 @@ import Testing
       invalid.error.hasPrefix(
         "toolbox: search: entity 'album' is not valid for media 'movie' (valid: movie, movieArtist)\n"
       ))
-    let completions = try Toolbox.run(["completions", "zsh"], environment: noHelper)
+    let completions = try Toolbox.run(
+      ["__complete", "--", "search", "--media", "software", "--attribute", ""],
+      environment: noHelper)
     #expect(completions.status == 0)
-    #expect(completions.output.contains("softwareDeveloper"))
+    #expect(completions.output == "softwareDeveloper\n:values\n")
     let missing = try Toolbox.run(
       ["--json", "search", "x", "--base-url", "http://127.0.0.1:9"], environment: noHelper)
     #expect(missing.status == 69)

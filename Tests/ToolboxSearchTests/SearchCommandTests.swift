@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 import ToolboxCore
-import ToolboxSearch
 import ToolboxTestSupport
+
+@testable import ToolboxSearch
 
 /// The command line, validation and `--url`: no request is ever made (the client fails every request).
 @Suite struct SearchCommandTests {
@@ -179,7 +180,7 @@ import ToolboxTestSupport
       "invalid value 'alert(1)' for --callback: expected a JavaScript function name such as wsSearchCB"
     ),
     (["search", " "], "the search term is empty"),
-    (["search"], "missing argument <term>"),
+    (["search", "--country", "kr"], "missing argument <term>"),
     (
       ["search", "lookup"],
       "missing lookup key: give one of --id, --amg-artist-id, --amg-album-id, --amg-video-id, --upc, "
@@ -228,7 +229,8 @@ import ToolboxTestSupport
       "invalid value 'songs' for --entity (valid: "
         + "movie, movieArtist, podcast, podcastAuthor, podcastEpisode, musicArtist, musicTrack, album, "
         + "musicVideo, mix, song, audiobook, audiobookAuthor, shortFilm, shortFilmArtist, tvEpisode, "
-        + "tvSeason, software, iPadSoftware, macSoftware, desktopSoftware, ebook, allTrack, allArtist)"
+        + "tvSeason, software, iPadSoftware, macSoftware, desktopSoftware, ebook, allTrack, allArtist; "
+        + "did you mean 'song'?)"
     ),
   ])
   func `bad input is a usage error naming the valid values`(arguments: [String], message: String) {
@@ -268,7 +270,7 @@ import ToolboxTestSupport
   }
 
   @Test func `every help example runs offline with --url`() throws {
-    for command in try SearchTool(context: .test(tool: "search")).commands {
+    for command in SearchTool.commands {
       for example in command.spec.examples {
         var words = example.split(separator: " ").map(String.init).dropFirst().map { $0 }
         guard let search = words.firstIndex(of: "search") else {
@@ -285,14 +287,20 @@ import ToolboxTestSupport
     }
   }
 
-  @Test func `completions offer the closed value sets`() {
-    let bash = runner.run("completions", "bash")
-    #expect(bash.status == 0)
-    for word in [
-      "lookup", "--entity", "--attribute", "musicVideo", "softwareDeveloper", "--bundle-id",
-      "ja_jp",
-    ] {
-      #expect(bash.output.contains(word), "\(word)")
+  @Test func `completions offer the API's tables, filtered by the media already given`() {
+    func values(_ words: String...) -> [String] {
+      let lines = runner.run(["__complete", "--", "search"] + words).output.split(separator: "\n")
+      return lines.dropLast().map { String($0.prefix { $0 != "\t" }) }
     }
+    #expect(values("l") == ["lookup"])
+    #expect(values("--media", "mu") == ["music", "musicVideo"])
+    #expect(
+      values("--media", "music", "--entity", "")
+        == MediaCatalog.media(named: "music")?.sortedEntities)
+    #expect(values("--entity", "musicV") == ["musicVideo"])
+    #expect(values("--media=movie", "--attribute", "act") == ["actorTerm"])
+    #expect(values("--country", "k").contains("kr"))
+    #expect(values("lookup", "--bun") == ["--bundle-id"])
+    #expect(values("--lang", "") == ["en_us", "ja_jp"])
   }
 }

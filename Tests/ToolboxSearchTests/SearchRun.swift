@@ -4,12 +4,16 @@ import ToolboxSearch
 import ToolboxTestSupport
 
 /// Runs toolbox in-process with the real HTTP client (and so the real helper), a cache in a temporary
-/// folder, and retry waits scaled down.
+/// folder, and a clock that records retry waits instead of waiting.
 struct SearchRun {
   let cache: TemporaryDirectory
   var terminal = false
-  var today = CivilDate.test("2026-12-02")
+  var today = CivilDate.test("2026-12-02") {
+    didSet { clock = RecordingClock(today) }
+  }
   var extraEnvironment: [String: String] = [:]
+  /// The clock: the waits the retries asked for are in `clock.sleeps`.
+  private(set) var clock = RecordingClock(.test("2026-12-02"))
 
   init(terminal: Bool = false) throws {
     cache = try TemporaryDirectory()
@@ -20,7 +24,7 @@ struct SearchRun {
     Environment(
       [
         "HOME": cache.path, "XDG_CACHE_HOME": cache.path + "/cache",
-        "XDG_CONFIG_HOME": cache.path + "/config", "TOOLBOX_SEARCH_WAIT_SCALE": "0.001",
+        "XDG_CONFIG_HOME": cache.path + "/config",
       ].merging(extraEnvironment) { $1 })
   }
 
@@ -33,7 +37,7 @@ struct SearchRun {
     let client = HelperHTTPClient(
       helperPath: Fixtures.helper, environment: Environment(["PATH": "/usr/bin:/bin"]))
     let runner = ToolboxRunner(
-      tools: [SearchTool.self], environment: environment, today: today, http: client,
+      tools: [SearchTool.self], environment: environment, clock: clock, http: client,
       terminal: terminal)
     return runner.run(arguments)
   }

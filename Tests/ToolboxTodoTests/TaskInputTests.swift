@@ -5,11 +5,11 @@ import ToolboxTestSupport
 @testable import ToolboxTodo
 
 @Suite struct TaskInputTests {
-  static let arguments = ParsedArguments(usage: "toolbox todo done <id>...")
+  static let usage = "toolbox todo done <id>..."
 
   @Test(arguments: [("12", 12), ("#3", 3), ("007", 7), ("9223372036854775807", Int.max)])
   func `ids are positive integers, optionally with #`(word: String, id: Int) throws {
-    #expect(try TaskInput.id(word, Self.arguments) == id)
+    #expect(try TaskInput.id(word, usage: Self.usage) == id)
   }
 
   @Test(arguments: [
@@ -21,11 +21,11 @@ import ToolboxTestSupport
       throws: UsageError(
         "invalid task id '\(word)': expected a positive integer such as 12", code: "invalid_id",
         usage: "toolbox todo done <id>...")
-    ) { try TaskInput.id(word, Self.arguments) }
+    ) { try TaskInput.id(word, usage: Self.usage) }
   }
 
   @Test func `repeated ids count once`() throws {
-    #expect(try TaskInput.ids(["3", "#3", "1", "3"], Self.arguments) == [3, 1])
+    #expect(try TaskInput.ids(["3", "#3", "1", "3"], usage: Self.usage) == [3, 1])
   }
 
   @Test(arguments: [
@@ -67,12 +67,12 @@ import ToolboxTestSupport
   }
 
   @Test func `priorities are one letter, either case, or none where allowed`() throws {
-    #expect(try TaskInput.priority("A", Self.arguments, allowsNone: false) == Priority("A"))
-    #expect(try TaskInput.priority("z", Self.arguments, allowsNone: false)?.description == "Z")
-    #expect(try TaskInput.priority("none", Self.arguments, allowsNone: true) == nil)
+    #expect(try TaskInput.priority("A", usage: Self.usage, allowsNone: false) == Priority("A"))
+    #expect(try TaskInput.priority("z", usage: Self.usage, allowsNone: false)?.description == "Z")
+    #expect(try TaskInput.priority("none", usage: Self.usage, allowsNone: true) == nil)
     for bad in ["AA", "1", "", "Ä", "none", "(A)"] {
       #expect(throws: UsageError.self) {
-        try TaskInput.priority(bad, Self.arguments, allowsNone: false)
+        try TaskInput.priority(bad, usage: Self.usage, allowsNone: false)
       }
     }
   }

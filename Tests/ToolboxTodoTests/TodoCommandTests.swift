@@ -200,28 +200,6 @@ import ToolboxTestSupport
         """)
   }
 
-  @Test func `the fast JSON path writes what the encoder would`() throws {
-    let tasks = [
-      TodoTask(
-        id: 1, text: "Quote \" and \\ and 한글 /", done: true, created: .test("2026-12-01"),
-        completed: .test("2026-12-02"), due: .test("2026-12-05"), priority: Priority("A"),
-        tags: ["a", "b"]),
-      TodoTask(
-        id: 22, text: "plain", done: false, created: .test("2026-12-01"), completed: nil, due: nil,
-        priority: nil, tags: []),
-    ]
-    let result = TaskListResult(tasks: tasks, today: .test("2026-12-02"), isFiltered: false)
-    #expect(result.jsonDocument == (try JSONOutput.document(result)))
-    let control = TodoTask(
-      id: 3, text: "tab\tnew\nline\r\u{08}\u{0C}\u{01}\u{1F}\u{7F}", done: false,
-      created: .test("0001-01-01"), completed: nil, due: .test("9999-12-31"), priority: nil,
-      tags: ["t\"q"])
-    let odd = TaskListResult(tasks: [control], today: .test("2026-12-02"), isFiltered: false)
-    #expect(odd.jsonDocument == (try JSONOutput.document(odd)))
-    let empty = TaskListResult(tasks: [], today: .test("2026-12-02"), isFiltered: false)
-    #expect(empty.jsonDocument == (try JSONOutput.document(empty)))
-  }
-
   @Test func `columns stay aligned with wide ids and Hangul text`() throws {
     let harness = try TodoHarness()
     let lines = (1...12).map { "할 일 \($0)" }.joined(separator: "\n")
@@ -520,9 +498,8 @@ import ToolboxTestSupport
 
   @Test func `every command has help with an abstract, arguments and examples`() throws {
     let harness = try TodoHarness()
-    let tool = try TodoTool(context: .test(tool: "todo"))
-    #expect(tool.commands.count == 10)
-    for command in tool.commands {
+    #expect(TodoTool.commands.count == 10)
+    for command in TodoTool.commands {
       let name = try #require(command.spec.name)
       #expect(command.spec.abstract.hasSuffix("."))
       #expect(!command.spec.examples.isEmpty, "\(name)")
@@ -539,7 +516,8 @@ import ToolboxTestSupport
         words.removeFirst()
         if words.first == "--json" { words.removeFirst() }
         #expect(Array(words.prefix(2)) == ["todo", name], "\(example)")
-        let parser = ArgumentParser(spec: command.spec, commandPath: "toolbox todo \(name)")
+        let parser = ArgumentParser(
+          command: command.spec.arguments, globals: GlobalOption.spec.arguments, usage: "")
         #expect(throws: Never.self) { try parser.parse(Array(words.dropFirst(2))) }
       }
     }

@@ -1,8 +1,5 @@
-import ToolboxCalendar
+import ToolboxBuiltIns
 import ToolboxCore
-import ToolboxDDay
-import ToolboxNumber
-import ToolboxSearch
 import ToolboxTestSupport
 
 /// Runs the real dispatcher in memory on a fuzzed command line and checks what the CLI contract promises
@@ -15,9 +12,10 @@ public struct DispatcherProbe: Sendable {
   /// The exit codes CLI.md documents.
   static let documented: Set<Int32> = [0, 1, 2, 64, 65, 69, 74, 78]
 
-  private let tools: [any Tool.Type] = [
-    CalendarTool.self, DDayTool.self, NumberTool.self, SearchTool.self,
-  ]
+  /// The built-in tools without todo, whose store lives in real files.
+  private let application = Application(
+    abstract: toolbox.abstract, tools: builtInTools.filter { $0.descriptor.name != "todo" },
+    examples: toolbox.examples)
   private let files: MemoryFileSystem
 
   /// Creates a probe.
@@ -40,11 +38,11 @@ public struct DispatcherProbe: Sendable {
     environment: [String: String] = ["HOME": "/nonexistent"]
   ) -> Int32 {
     let console = TestConsole()
-    let dispatcher = Dispatcher(
-      tools: tools, environment: Environment(environment), clock: FixedClock(.test("2026-12-02")),
+    let system = System(
+      environment: Environment(environment), clock: FixedClock(.test("2026-12-02")),
       fileSystem: files, console: console, input: StringInput(input), http: UnavailableHTTPClient(),
-      processes: RefusingProcessRunner(), executableDirectory: nil)
-    let status = dispatcher.run(arguments).rawValue
+      processes: RefusingProcessRunner())
+    let status = Dispatcher(application: application, system: system).run(arguments).rawValue
     let shown = "\(arguments) with input \(Array(input.utf8))"
     require(Self.documented.contains(status), "exit \(status) is not documented for \(shown)")
     guard status != 0 else { return status }
@@ -75,36 +73,4 @@ extension DispatcherProbe {
     }
     return error["code"]?.stringValue != nil && error["message"]?.stringValue != nil
   }
-}
-
-/// External plugins are never started by a harness.
-struct RefusingProcessRunner: ProcessRunner {
-  func runInheritingIO(_ command: [String], environment: [String: String]) throws -> Int32 {
-    throw UnavailableError("a fuzz harness starts no processes")
-  }
-}
-
-/// A read-only folder in memory.
-struct MemoryFileSystem: FileSystem {
-  let files: [String: [UInt8]]
-
-  func contents(of path: String) throws(FileSystemError) -> [UInt8]? { files[path] }
-
-  func writeAtomically(_ bytes: [UInt8], to path: String, permissions: UInt32)
-    throws(FileSystemError)
-  {
-    throw FileSystemError("cannot write '\(path)': read-only file system")
-  }
-
-  func createDirectory(_ path: String, permissions: UInt32) throws(FileSystemError) {
-    throw FileSystemError("cannot create '\(path)': read-only file system")
-  }
-
-  func exists(_ path: String) -> Bool { files[path] != nil }
-
-  func removeFile(_ path: String) throws(FileSystemError) {
-    throw FileSystemError("cannot remove '\(path)': read-only file system")
-  }
-
-  func modificationTime(of path: String) -> Double? { files[path] == nil ? nil : 0 }
 }

@@ -16,8 +16,10 @@ public struct CalendarSettings: ToolSettings {
 }
 
 /// Which day starts the week in a calendar grid.
-enum WeekStart: String, CaseIterable, Sendable {
+enum WeekStart: String, ArgumentChoice {
   case sunday, monday
   /// The locale's own first weekday (Monday in most of Europe, Saturday in much of the Arab world).
   case locale
+
+  static let aliases: [String: WeekStart] = ["sun": .sunday, "mon": .monday]
 }

@@ -15,64 +15,65 @@ public struct CalendarTool: Tool {
       Titles and weekday names follow the locale (--locale, config 'locale', LC_ALL/LC_TIME/LANG): \
       'January 2022' for en_US, '2022년 01월' for ko_KR. Today is shown in reverse video on a terminal. \
       Dates are proleptic Gregorian for years 1-9999.
-      """,
-    localeCategory: .time)
+      """)
+
+  public static let commands: [Command<Self>] = [
+    Command(Show.self) { tool, arguments in try tool.show(arguments) }
+  ]
 
   private let context: ToolContext
   private let settings: CalendarSettings
 
-  public init(context: ToolContext) throws {
+  public init(context: ToolContext) {
     self.context = context
-    settings = try context.settings(CalendarSettings.self)
+    settings = context.settings(as: CalendarSettings.self)
   }
 
-  public var commands: [Command] {
-    [Command(Self.spec) { arguments in try self.show(arguments) }]
-  }
+  /// `toolbox calendar`: the tool's main command.
+  enum Show: CommandDeclaration {
+    static let month = optionalPositional(
+      "month", help: "Month 1-12 or a name, or YYYY-MM, or a year above 12.",
+      completion: .values((1...12).map { CompletionCandidate(String($0)) }))
+    static let year = optionalPositional("year", help: "Year 1-9999 (default: the current year).")
+    static let wholeYear = flag("year", short: "y", help: "Show the whole year.")
+    static let three = flag("three", short: "3", help: "Show the previous, current and next month.")
+    static let weekStart = option(
+      "week-start", valueName: "day",
+      help:
+        "First day of the week: sunday, monday or locale (default: config weekStart, else sunday).",
+      as: WeekStart.self)
 
-  static let spec = CommandSpec(
-    name: nil,
-    abstract: "Show a month (default: the current one), three months, or a whole year.",
-    discussion: """
-      A single number above 12 is a year, as with cal: 'toolbox calendar 2022' shows all of 2022. \
-      MONTH may also be an English month name or abbreviation (jan, February).
-      """,
-    arguments: [
-      .positional(
-        "month", help: "Month 1-12 or a name, or YYYY-MM, or a year above 12.", optional: true),
-      .positional("year", help: "Year 1-9999 (default: the current year).", optional: true),
-      .flag("year", short: "y", help: "Show the whole year."),
-      .flag("three", short: "3", help: "Show the previous, current and next month."),
-      .option(
-        "week-start", valueName: "day",
-        help:
-          "First day of the week: sunday, monday or locale (default: config weekStart, else sunday).",
-        values: WeekStart.allCases.map(\.rawValue)),
-      .option(
-        "locale", valueName: "locale", help: "Locale of titles and weekday names, e.g. ko_KR."),
-    ],
-    examples: [
-      "toolbox calendar",
-      "toolbox calendar 1 2022",
-      "toolbox calendar 2022-01 --locale ko_KR",
-      "toolbox calendar -3 --week-start monday",
-      "toolbox calendar -y 2026",
-      "toolbox --json calendar 10 1582",
-    ],
-    usage: [
-      "[<month> [<year>] | <yyyy-mm>] [--three] [--week-start <day>] [--locale <locale>]",
-      "--year [<year>] [--week-start <day>] [--locale <locale>]",
-    ])
+    static let spec = CommandSpec(
+      nil,
+      abstract: "Show a month (default: the current one), three months, or a whole year.",
+      discussion: """
+        A single number above 12 is a year, as with cal: 'toolbox calendar 2022' shows all of 2022. \
+        MONTH may also be an English month name or abbreviation (jan, February).
+        """,
+      arguments: [month, year, wholeYear, three, weekStart],
+      globalOptions: [GlobalOption.locale],
+      examples: [
+        "toolbox calendar",
+        "toolbox calendar 1 2022",
+        "toolbox calendar 2022-01 --locale ko_KR",
+        "toolbox calendar -3 --week-start monday",
+        "toolbox calendar -y 2026",
+        "toolbox --json calendar 10 1582",
+      ],
+      usage: [
+        "[<month> [<year>] | <yyyy-mm>] [--three] [--week-start <day>] [--locale <locale>]",
+        "--year [<year>] [--week-start <day>] [--locale <locale>]",
+      ])
+  }
 
   // MARK: - Running
 
-  private func show(_ arguments: ParsedArguments) throws -> CommandOutput {
+  private func show(_ arguments: Arguments<Show>) throws -> CommandOutput {
     let today = context.today()
     let request = try CalendarRequest(arguments, today: today)
     let locale = try context.locale(for: .time)
-    let names = DateNames(localeIdentifier: locale.identifier)
-    let weekStart =
-      arguments.string("week-start").flatMap(WeekStart.init(rawValue:)) ?? settings.weekStart
+    let names = CalendarNames(localeIdentifier: locale.identifier)
+    let weekStart = try arguments[Show.weekStart] ?? settings.weekStart
     let firstWeekday: Weekday =
       switch weekStart {
       case .sunday: .sunday
@@ -112,11 +113,11 @@ enum CalendarRequest: Equatable {
   /// Interprets `[MONTH [YEAR] | YYYY-MM]`, `--year [YEAR]` and `--three`.
   ///
   /// - Throws: ``UsageError`` for a month or year out of range or conflicting options.
-  init(_ arguments: ParsedArguments, today: CivilDate) throws(UsageError) {
-    let first = arguments.positionals["month"]?.first
-    let second = arguments.positionals["year"]?.first
-    let wantsYear = arguments.flag("year")
-    let wantsThree = arguments.flag("three")
+  init(_ arguments: Arguments<CalendarTool.Show>, today: CivilDate) throws {
+    let first = try arguments[CalendarTool.Show.month]
+    let second = try arguments[CalendarTool.Show.year]
+    let wantsYear = try arguments[CalendarTool.Show.wholeYear]
+    let wantsThree = try arguments[CalendarTool.Show.three]
     if wantsYear && wantsThree {
       throw arguments.usageError(
         "use either --year or --three, not both", code: "conflicting_options")
@@ -126,7 +127,7 @@ enum CalendarRequest: Equatable {
         throw arguments.usageError("--year takes only a year, e.g. 'toolbox calendar -y 2022'")
       }
       self = .year(
-        try first.map { text throws(UsageError) in try Self.year(text, arguments) } ?? today.year)
+        try first.map { text in try Self.year(text, arguments) } ?? today.year)
       return
     }
     var year = today.year
@@ -159,14 +160,18 @@ enum CalendarRequest: Equatable {
     self = wantsThree ? .three(year: year, month: month) : .month(year: year, month: month)
   }
 
-  private static func year(_ text: String, _ arguments: ParsedArguments) throws(UsageError) -> Int {
+  private static func year(_ text: String, _ arguments: Arguments<CalendarTool.Show>)
+    throws(UsageError) -> Int
+  {
     guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let year = Int(text),
       CivilDate.yearRange.contains(year)
     else { throw yearError(text, arguments) }
     return year
   }
 
-  private static func yearError(_ text: String, _ arguments: ParsedArguments) -> UsageError {
+  private static func yearError(_ text: String, _ arguments: Arguments<CalendarTool.Show>)
+    -> UsageError
+  {
     arguments.usageError("invalid year '\(text)': expected 1-9999", code: "invalid_value")
   }
 

@@ -28,7 +28,7 @@ struct MonthGrid: Encodable, Sendable, Equatable {
   ///   - firstWeekday: The weekday of the first column.
   ///   - names: Localized names.
   ///   - today: Today's date, highlighted if it is in the month.
-  init(year: Int, month: Int, firstWeekday: Weekday, names: DateNames, today: CivilDate?) {
+  init(year: Int, month: Int, firstWeekday: Weekday, names: CalendarNames, today: CivilDate?) {
     self.year = year
     self.month = month
     title = names.monthTitle(year: year, month: month)

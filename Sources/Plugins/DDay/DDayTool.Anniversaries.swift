@@ -1,46 +1,55 @@
 import ToolboxCore
 
 extension DDayTool {
-  static let anniversariesSpec = CommandSpec(
-    name: "anniversaries",
-    abstract: "List the anniversaries of a date: every 100th day and every year, with D-labels.",
-    discussion: """
-      By default START is day 1, the Korean convention: '100일' is START + 99 days. --zero-based (or \
-      config tools.dday.countStartDay false) makes START day 0. Yearly anniversaries fall on the same \
-      month and day; February 29 falls on February 28 in common years. With --lunar they fall on the same \
-      lunar month and day instead (a lunar birthday); a leap month the year lacks falls back to the \
-      regular month, and day 30 of a 29-day month to day 29. Items are in date order, each with its \
-      D-label relative to today. --every, --count or --years 0 turns that list off.
-      """,
-    arguments: [
-      .positional("start", help: "The date to count from (\(dateHelp))."),
-      .option("every", valueName: "days", help: "Days between day anniversaries (default: 100)."),
-      .option("count", valueName: "n", help: "How many day anniversaries (default: 10)."),
-      .option("years", valueName: "n", help: "How many yearly anniversaries (default: 3)."),
-      .flag("zero-based", help: "Count START as day 0 instead of day 1."),
-      .flag("lunar", help: "Put yearly anniversaries on the same Korean lunar month and day."),
-      localeOption,
-    ],
-    examples: [
-      "toolbox dday anniversaries 2026-03-14",
-      "toolbox --locale ko_KR dday anniversaries 2026-03-14 --every 100 --count 10 --years 3",
-      "toolbox dday anniversaries 2026-03-14 --every 1000 --count 3 --years 0 --zero-based",
-      "toolbox --locale ko_KR dday anniversaries 1990-09-20 --lunar --every 0 --years 5",
-    ])
+  /// `toolbox dday anniversaries START`.
+  enum Anniversaries: CommandDeclaration {
+    static let start = positional(
+      "start", help: "The date to count from (\(dateHelp)).", completion: dateCompletion)
+    static let every = option(
+      "every", valueName: "days", help: "Days between day anniversaries (default: 100).")
+    static let count = option(
+      "count", valueName: "n", help: "How many day anniversaries (default: 10).")
+    static let years = option(
+      "years", valueName: "n", help: "How many yearly anniversaries (default: 3).")
+    static let zeroBased = flag("zero-based", help: "Count START as day 0 instead of day 1.")
+    static let lunar = flag(
+      "lunar", help: "Put yearly anniversaries on the same Korean lunar month and day.")
+    static let spec = CommandSpec(
+      "anniversaries",
+      abstract: "List the anniversaries of a date: every 100th day and every year, with D-labels.",
+      discussion: """
+        By default START is day 1, the Korean convention: '100일' is START + 99 days. --zero-based (or \
+        config tools.dday.countStartDay false) makes START day 0. Yearly anniversaries fall on the same \
+        month and day; February 29 falls on February 28 in common years. With --lunar they fall on the same \
+        lunar month and day instead (a lunar birthday); a leap month the year lacks falls back to the \
+        regular month, and day 30 of a 29-day month to day 29. Items are in date order, each with its \
+        D-label relative to today. --every, --count or --years 0 turns that list off.
+        """,
+      arguments: [start, every, count, years, zeroBased, lunar],
+      globalOptions: [GlobalOption.locale],
+      examples: [
+        "toolbox dday anniversaries 2026-03-14",
+        "toolbox --locale ko_KR dday anniversaries 2026-03-14 --every 100 --count 10 --years 3",
+        "toolbox dday anniversaries 2026-03-14 --every 1000 --count 3 --years 0 --zero-based",
+        "toolbox --locale ko_KR dday anniversaries 1990-09-20 --lunar --every 0 --years 5",
+      ])
+  }
 
-  func anniversaries(_ arguments: ParsedArguments) throws -> CommandOutput {
-    let start = try dates.date(arguments.string("start") ?? "")
-    func count(_ name: String, default value: Int) throws(UsageError) -> Int {
-      guard let text = arguments.string(name) else { return value }
-      return try DateReader.count(text, display: "--\(name)", arguments: arguments)
+  func anniversaries(_ arguments: Arguments<Anniversaries>) throws -> CommandOutput {
+    let start = try dates.date(try arguments[Anniversaries.start])
+    func count(_ key: Argument<Anniversaries, String?>, default value: Int) throws -> Int {
+      guard let text = try arguments[key] else { return value }
+      return try DateReader.count(text, display: key.spec.display, usage: arguments.values.usage)
     }
+    let zeroBased = try arguments[Anniversaries.zeroBased]
     let plan = AnniversaryPlan(
-      start: start, every: try count("every", default: 100), count: try count("count", default: 10),
-      years: try count("years", default: 3),
-      countStartDay: settings.countStartDay && !arguments.flag("zero-based"))
+      start: start, every: try count(Anniversaries.every, default: 100),
+      count: try count(Anniversaries.count, default: 10),
+      years: try count(Anniversaries.years, default: 3),
+      countStartDay: settings.countStartDay && !zeroBased)
     let language = try language()
     let anniversaries = try plan.anniversaries(
-      lunar: arguments.flag("lunar") ? KoreanLunarCalendar() : nil)
+      lunar: try arguments[Anniversaries.lunar] ? KoreanLunarCalendar() : nil)
     let today = context.today()
     let weekdays = language.weekdayNames
     let items = anniversaries.map { anniversary in

@@ -1,27 +1,32 @@
 import ToolboxCore
 
 extension DDayTool {
-  static let livedSpec = CommandSpec(
-    name: "lived",
-    abstract: "Show how many days have passed since a birth date.",
-    discussion: """
-      The count is ON − BIRTHDATE in whole days (0 on the day of birth), grouped as the locale writes \
-      numbers (12,345; 12,345일 for Korean). A birth date after ON is an error.
-      """,
-    arguments: [
-      .positional("birthdate", help: "The date of birth (\(dateHelp))."),
-      .option("on", valueName: "date", help: "Count up to this date instead of today."),
-      localeOption,
-    ],
-    examples: [
-      "toolbox dday lived 1990-05-17",
-      "toolbox --locale ko_KR dday lived 1990-05-17 --on 2026-12-02",
-    ])
+  /// `toolbox dday lived BIRTHDATE`.
+  enum Lived: CommandDeclaration {
+    static let birthdate = positional(
+      "birthdate", help: "The date of birth (\(dateHelp)).", completion: dateCompletion)
+    static let on = option(
+      "on", valueName: "date", help: "Count up to this date instead of today.",
+      completion: dateCompletion)
+    static let spec = CommandSpec(
+      "lived",
+      abstract: "Show how many days have passed since a birth date.",
+      discussion: """
+        The count is ON − BIRTHDATE in whole days (0 on the day of birth), grouped as the locale writes \
+        numbers (12,345; 12,345일 for Korean). A birth date after ON is an error.
+        """,
+      arguments: [birthdate, on],
+      globalOptions: [GlobalOption.locale],
+      examples: [
+        "toolbox dday lived 1990-05-17",
+        "toolbox --locale ko_KR dday lived 1990-05-17 --on 2026-12-02",
+      ])
+  }
 
-  func lived(_ arguments: ParsedArguments) throws -> CommandOutput {
-    let birth = try dates.date(arguments.string("birthdate") ?? "")
+  func lived(_ arguments: Arguments<Lived>) throws -> CommandOutput {
+    let birth = try dates.date(try arguments[Lived.birthdate])
     let on =
-      try arguments.string("on").map { text throws(DDayError) in try dates.date(text) }
+      try arguments[Lived.on].map { text throws(DDayError) in try dates.date(text) }
       ?? context.today()
     guard birth <= on else { throw DDayError.birthAfterDate(birth: birth, on: on) }
     let days = birth.days(to: on)

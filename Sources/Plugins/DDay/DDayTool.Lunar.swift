@@ -1,42 +1,46 @@
 import ToolboxCore
 
 extension DDayTool {
-  static let lunarSpec = CommandSpec(
-    name: "lunar",
-    abstract: "Convert a Gregorian date to the Korean lunar calendar (음력), marking leap months.",
-    discussion: """
-      Uses ICU's Korean (dangi) calendar, which agrees with KASI's tables from 1897 to 2050. JSON: \
-      {"solar":"2025-10-06","lunar":"2025-08-15","leap":false}.
-      """,
-    arguments: [
-      .positional("date", help: "The Gregorian date (\(dateHelp))."),
-      localeOption,
-    ],
-    examples: [
-      "toolbox dday lunar 2025-10-06",
-      "toolbox --locale ko_KR dday lunar 2025-07-25",
-    ])
+  /// `toolbox dday lunar DATE`.
+  enum Lunar: CommandDeclaration {
+    static let date = positional(
+      "date", help: "The Gregorian date (\(dateHelp)).", completion: dateCompletion)
+    static let spec = CommandSpec(
+      "lunar",
+      abstract: "Convert a Gregorian date to the Korean lunar calendar (음력), marking leap months.",
+      discussion: """
+        Uses ICU's Korean (dangi) calendar, which agrees with KASI's tables from 1897 to 2050. JSON: \
+        {"solar":"2025-10-06","lunar":"2025-08-15","leap":false}.
+        """,
+      arguments: [date],
+      globalOptions: [GlobalOption.locale],
+      examples: [
+        "toolbox dday lunar 2025-10-06",
+        "toolbox --locale ko_KR dday lunar 2025-07-25",
+      ])
+  }
 
-  static let solarSpec = CommandSpec(
-    name: "solar",
-    abstract: "Convert a Korean lunar date to the Gregorian calendar.",
-    discussion: """
-      LUNAR_DATE is YYYY-MM-DD on the lunar calendar; add --leap for the leap month (윤달). A lunar date \
-      that does not exist (day 30 of a 29-day month, a leap month the year lacks) is an error.
-      """,
-    arguments: [
-      .positional("lunar-date", help: "The lunar date, YYYY-MM-DD."),
-      .flag("leap", help: "The month is the year's leap month (윤달)."),
-      localeOption,
-    ],
-    examples: [
-      "toolbox dday solar 2025-08-15",
-      "toolbox --locale ko_KR dday solar 2025-06-01 --leap",
-    ])
+  /// `toolbox dday solar LUNAR_DATE`.
+  enum Solar: CommandDeclaration {
+    static let lunarDate = positional("lunar-date", help: "The lunar date, YYYY-MM-DD.")
+    static let leap = flag("leap", help: "The month is the year's leap month (윤달).")
+    static let spec = CommandSpec(
+      "solar",
+      abstract: "Convert a Korean lunar date to the Gregorian calendar.",
+      discussion: """
+        LUNAR_DATE is YYYY-MM-DD on the lunar calendar; add --leap for the leap month (윤달). A lunar date \
+        that does not exist (day 30 of a 29-day month, a leap month the year lacks) is an error.
+        """,
+      arguments: [lunarDate, leap],
+      globalOptions: [GlobalOption.locale],
+      examples: [
+        "toolbox dday solar 2025-08-15",
+        "toolbox --locale ko_KR dday solar 2025-06-01 --leap",
+      ])
+  }
 
-  func lunar(_ arguments: ParsedArguments) throws -> CommandOutput {
-    let text = arguments.string("date") ?? ""
-    let solar = try dates.date(text)
+  func lunar(_ arguments: Arguments<Lunar>) throws -> CommandOutput {
+    let solar = try dates.date(try arguments[Lunar.date])
     let calendar = KoreanLunarCalendar()
     guard let lunar = calendar.lunarDate(of: solar) else {
       throw InternalError("ICU could not convert '\(solar)' to the dangi calendar")
@@ -50,9 +54,9 @@ extension DDayTool {
         localizedText: try language().lunarText(lunar)))
   }
 
-  func solar(_ arguments: ParsedArguments) throws -> CommandOutput {
-    let text = arguments.string("lunar-date") ?? ""
-    let isLeap = arguments.flag("leap")
+  func solar(_ arguments: Arguments<Solar>) throws -> CommandOutput {
+    let text = try arguments[Solar.lunarDate]
+    let isLeap = try arguments[Solar.leap]
     guard let (year, month, day) = CivilDate.components(of: text) else {
       if DateReader.isLongYearDate(text) { throw DDayError.dateOutOfRange(text) }
       throw DDayError.malformedLunarDate(text)

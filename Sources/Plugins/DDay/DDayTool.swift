@@ -19,7 +19,6 @@ public struct DDayTool: Tool {
       grouped numbers. Anniversaries count the start date as day 1 (the Korean convention; config \
       tools.dday.countStartDay, or --zero-based).
       """,
-    localeCategory: .time,
     examples: [
       "toolbox dday before 100 --from 2026-12-25",
       "toolbox dday after 160271 --from 1582-01-11",
@@ -31,25 +30,23 @@ public struct DDayTool: Tool {
       "toolbox dday solar 2025-06-01 --leap",
     ])
 
+  public static let commands: [Command<Self>] = [
+    Command(Countdown.self) { tool, arguments in try tool.countdown(arguments) },
+    Command(Before.self) { tool, arguments in try tool.shift(arguments.values, .before) },
+    Command(After.self) { tool, arguments in try tool.shift(arguments.values, .after) },
+    Command(Between.self) { tool, arguments in try tool.between(arguments) },
+    Command(Anniversaries.self) { tool, arguments in try tool.anniversaries(arguments) },
+    Command(Lived.self) { tool, arguments in try tool.lived(arguments) },
+    Command(Lunar.self) { tool, arguments in try tool.lunar(arguments) },
+    Command(Solar.self) { tool, arguments in try tool.solar(arguments) },
+  ]
+
   let context: ToolContext
   let settings: DDaySettings
 
-  public init(context: ToolContext) throws {
+  public init(context: ToolContext) {
     self.context = context
-    settings = try context.settings(DDaySettings.self)
-  }
-
-  public var commands: [Command] {
-    [
-      Command(Self.countdownSpec) { arguments in try self.countdown(arguments) },
-      Command(Self.beforeSpec) { arguments in try self.shift(arguments, .before) },
-      Command(Self.afterSpec) { arguments in try self.shift(arguments, .after) },
-      Command(Self.betweenSpec) { arguments in try self.between(arguments) },
-      Command(Self.anniversariesSpec) { arguments in try self.anniversaries(arguments) },
-      Command(Self.livedSpec) { arguments in try self.lived(arguments) },
-      Command(Self.lunarSpec) { arguments in try self.lunar(arguments) },
-      Command(Self.solarSpec) { arguments in try self.solar(arguments) },
-    ]
+    settings = context.settings(as: DDaySettings.self)
   }
 
   // MARK: - Shared
@@ -65,7 +62,7 @@ public struct DDayTool: Tool {
   /// The shared help line of options that take a date.
   static let dateHelp = "YYYY-MM-DD, today, tomorrow or yesterday"
 
-  /// The `--locale` option of commands with localized text.
-  static let localeOption = ArgumentSpec.option(
-    "locale", valueName: "locale", help: "Locale of the text output, e.g. ko_KR.")
+  /// What shells offer for a date.
+  static let dateCompletion = Completion.values(
+    DateReader.words.map { CompletionCandidate($0.word) })
 }

@@ -59,12 +59,10 @@ struct DateReader: Sendable {
   /// - Parameters:
   ///   - text: The text.
   ///   - display: How to name the argument in messages (`<days>`, `--every`).
-  ///   - arguments: The parsed command line, for the usage line of errors.
+  ///   - usage: The command's usage line, for errors.
   /// - Returns: The count, 0...Int.max.
   /// - Throws: ``UsageError`` (64): negative, not an integer, or larger than any 64-bit integer.
-  static func count(_ text: String, display: String, arguments: ParsedArguments) throws(UsageError)
-    -> Int
-  {
+  static func count(_ text: String, display: String, usage: String) throws(UsageError) -> Int {
     let digits = text.utf8
     let isDigits =
       !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
@@ -72,15 +70,16 @@ struct DateReader: Sendable {
       let isNegative =
         text.hasPrefix("-") && text.utf8.count > 1
         && text.utf8.dropFirst().allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-      throw arguments.usageError(
+      throw UsageError(
         isNegative
           ? "\(display) must not be negative, not '\(text)'"
           : "invalid value '\(text)' for \(display): expected a non-negative integer",
-        code: "invalid_value")
+        code: "invalid_value", usage: usage)
     }
     guard let value = Int(text, radix: 10) else {
-      throw arguments.usageError(
-        "value '\(text)' for \(display) is larger than any 64-bit integer", code: "out_of_range")
+      throw UsageError(
+        "value '\(text)' for \(display) is larger than any 64-bit integer", code: "out_of_range",
+        usage: usage)
     }
     return value
   }

@@ -46,24 +46,4 @@ struct ConvertResult: CommandResult, Equatable {
 
   /// The text of a stream record: the one target's text, or the targets' texts separated by tabs.
   static func streamText(_ texts: [String]) -> String { texts.joined(separator: "\t") }
-
-  /// The compact JSON object of a stream record.
-  static func ndjson(
-    input: String, quotedFrom: String, value: String, quotedLocales: [String], texts: [String]
-  ) -> String {
-    if texts.count == 1, let text = texts.first, let locale = quotedLocales.first {
-      return JSONText.object([
-        "from": .raw(quotedFrom), "input": .string(input), "text": .string(text),
-        "to": .raw(locale),
-        "value": .string(value),
-      ])
-    }
-    let results = zip(quotedLocales, texts).map { locale, text in
-      JSONText.object(["locale": .raw(locale), "text": .string(text)])
-    }
-    return JSONText.object([
-      "from": .raw(quotedFrom), "input": .string(input),
-      "results": .raw("[" + results.joined(separator: ",") + "]"), "value": .string(value),
-    ])
-  }
 }

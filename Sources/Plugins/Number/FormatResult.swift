@@ -12,12 +12,4 @@ struct FormatResult: CommandResult, Equatable {
   let text: String
 
   func text(style: TextStyle) -> String { text }
-
-  /// The compact JSON object of a stream record (sorted keys, as the encoder writes them).
-  static func ndjson(input: String, quotedLocale: String, value: String, text: String) -> String {
-    JSONText.object([
-      "input": .string(input), "locale": .raw(quotedLocale), "text": .string(text),
-      "value": .string(value),
-    ])
-  }
 }

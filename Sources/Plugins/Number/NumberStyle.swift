@@ -1,5 +1,7 @@
+import ToolboxCore
+
 /// How `format` and `convert` write a number.
-enum NumberStyle: String, CaseIterable, Sendable {
+enum NumberStyle: String, ArgumentChoice {
   /// Grouped digits with the locale's separators: `1,234,567.891`, `12,34,567.891`.
   case decimal
   /// The value times 100 with the locale's percent sign: `12%`, `12 %`, `١٢٪؜`.

@@ -1,43 +1,46 @@
 import ToolboxCore
 
 extension NumberTool {
-  static let convertSpec = CommandSpec(
-    name: "convert",
-    abstract: "Convert numbers written in one locale's notation into one or more other locales'.",
-    discussion: """
-      TEXT is read strictly in the --from locale's notation (see 'toolbox help number parse') and \
-      written in each --to locale's, with the formatting options of 'format'. With several --to \
-      locales, one value prints a table (locale, text) and a stream prints the texts of each line \
-      separated by tabs. Defaults: config tools.number.from (en_US) and tools.number.to (ko_KR, fr_GP, \
-      ne, ar, it_CH: the seed app's sample screen).
-      """,
-    arguments: [
-      .positional(
-        "text", help: "Numbers in the --from locale's notation (default: standard input).",
-        optional: true, repeating: true),
-      .option(
-        "from", short: "f", valueName: "locale",
-        help: "The locale TEXT is written in (default: config tools.number.from, else en_US)."),
-      .option(
-        "to", short: "t", valueName: "locale,...",
-        help: "Target locales, comma-separated or repeated (default: config tools.number.to).",
-        repeating: true),
-    ] + formattingArguments,
-    examples: [
-      "toolbox number convert 1,234,567.89 --from en_US --to ko_KR,fr_GP,ne,ar,it_CH",
-      "toolbox number convert 1,234.5 --from en_US --to ar_EG",
-      "toolbox number convert 12,34,567 --from hi_IN --to de_CH",
-      "toolbox number convert 1.234,56 --from de_DE --to en_US --style currency --currency EUR",
-    ])
+  /// `toolbox number convert TEXT… --from L --to L2,…`.
+  enum Convert: CommandDeclaration {
+    static let texts = positionals(
+      "text", help: "Numbers in the --from locale's notation (default: standard input).",
+      optional: true)
+    static let from = option(
+      "from", short: "f", valueName: "locale",
+      help: "The locale TEXT is written in (default: config tools.number.from, else en_US).",
+      completion: localeCompletion)
+    static let to = repeatingOption(
+      "to", short: "t", valueName: "locale,...",
+      help: "Target locales, comma-separated or repeated (default: config tools.number.to).",
+      completion: .list(separator: ",", element: localeCompletion))
+    static let spec = CommandSpec(
+      "convert",
+      abstract: "Convert numbers written in one locale's notation into one or more other locales'.",
+      discussion: """
+        TEXT is read strictly in the --from locale's notation (see 'toolbox help number parse') and \
+        written in each --to locale's, with the formatting options of 'format'. With several --to \
+        locales, one value prints a table (locale, text) and a stream prints the texts of each line \
+        separated by tabs. Defaults: config tools.number.from (en_US) and tools.number.to (ko_KR, fr_GP, \
+        ne, ar, it_CH: the seed app's sample screen).
+        """,
+      arguments: [texts, from, to] + Formatting.arguments,
+      examples: [
+        "toolbox number convert 1,234,567.89 --from en_US --to ko_KR,fr_GP,ne,ar,it_CH",
+        "toolbox number convert 1,234.5 --from en_US --to ar_EG",
+        "toolbox number convert 12,34,567 --from hi_IN --to de_CH",
+        "toolbox number convert 1.234,56 --from de_DE --to en_US --style currency --currency EUR",
+      ])
+  }
 
-  func convert(_ arguments: ParsedArguments) throws -> CommandOutput {
+  func convert(_ arguments: Arguments<Convert>) throws -> CommandOutput {
     let from = try NumberLocale.resolve(
-      arguments.string("from").map { ResolvedLocale(identifier: $0, source: .argument) }
+      try arguments[Convert.from].map { ResolvedLocale(identifier: $0, source: .argument) }
         ?? ResolvedLocale(identifier: settings.from, source: .config),
       configKey: "tools.number.from")
     let targetSettings: [ResolvedLocale]
-    if arguments.has("to") {
-      let names = arguments.strings("to").flatMap { $0.split(separator: ",") }.map {
+    if arguments.has(Convert.to) {
+      let names = try arguments[Convert.to].flatMap { $0.split(separator: ",") }.map {
         String($0).trimmingSpaces()
       }
       guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
@@ -54,10 +57,10 @@ extension NumberTool {
       throw UsageError(
         "ICU has no number data for locale '\(from.identifier)'", code: "unknown_locale")
     }
-    let options = try Self.formatOptions(arguments)
+    let options = try Self.formatOptions(arguments.values)
     let formatters = try targets.map { try LocalizedNumberFormatter(locale: $0, options: options) }
 
-    let texts = arguments.strings("text")
+    let texts = try arguments[Convert.texts]
     if texts.count == 1, let input = texts.first, input != "-" {
       let value = try parser.parse(input)
       var results: [ConvertResult.Item] = []
@@ -72,23 +75,24 @@ extension NumberTool {
           input: input, from: from.identifier, value: value.description, results: results))
     }
     let input = context.input
-    let quotedFrom = JSONText.quoted(from.identifier)
-    let quotedLocales = targets.map { JSONText.quoted($0.identifier) }
+    let fromIdentifier = from.identifier
+    let locales = targets.map(\.identifier)
     return .stream { writer in
-      Self.forEachRecord(texts, input: input) { number, line in
+      try Self.forEachRecord(texts, input: input) { number, line in
+        let value: ExactDecimal
+        var outputs: [String] = []
         do throws(NumberError) {
-          let value = try parser.parse(line)
-          var outputs: [String] = []
+          value = try parser.parse(line)
           for formatter in formatters {
             outputs.append(try formatter.string(for: value, input: line))
           }
-          writer.emit(text: ConvertResult.streamText(outputs)) {
-            ConvertResult.ndjson(
-              input: line, quotedFrom: quotedFrom, value: value.description,
-              quotedLocales: quotedLocales, texts: outputs)
-          }
         } catch {
-          writer.fail(line: number, input: line, error: error)
+          return writer.fail(line: number, input: line, error: error)
+        }
+        try writer.emit(text: ConvertResult.streamText(outputs)) {
+          ConvertResult(
+            input: line, from: fromIdentifier, value: value.description,
+            results: zip(locales, outputs).map { .init(locale: $0, text: $1) })
         }
       }
     }

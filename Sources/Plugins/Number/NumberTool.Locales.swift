@@ -1,26 +1,28 @@
 import ToolboxCore
 
 extension NumberTool {
-  static let localesSpec = CommandSpec(
-    name: "locales",
-    abstract: "List the locales the toolchain's CLDR data knows, with their digits and a sample.",
-    discussion: """
-      FILTER keeps the identifiers that contain it, ignoring case ('ko', '_IN', 'ar_'). Any listed \
-      identifier works with --locale, --from and --to, also with a numbering system: \
-      th_TH@numbers=thai, ar-u-nu-arab, ko_KR@numbers=hanidec. The last line names the ICU, CLDR and \
-      Unicode versions.
-      """,
-    arguments: [
-      .positional("filter", help: "Part of an identifier, e.g. ko or _IN.", optional: true)
-    ],
-    examples: [
-      "toolbox number locales",
-      "toolbox number locales _IN",
-      "toolbox --json number locales ko",
-    ])
+  /// `toolbox number locales [FILTER]`.
+  enum Locales: CommandDeclaration {
+    static let filter = optionalPositional("filter", help: "Part of an identifier, e.g. ko or _IN.")
+    static let spec = CommandSpec(
+      "locales",
+      abstract: "List the locales the toolchain's CLDR data knows, with their digits and a sample.",
+      discussion: """
+        FILTER keeps the identifiers that contain it, ignoring case ('ko', '_IN', 'ar_'). Any listed \
+        identifier works with --locale, --from and --to, also with a numbering system: \
+        th_TH@numbers=thai, ar-u-nu-arab, ko_KR@numbers=hanidec. The last line names the ICU, CLDR and \
+        Unicode versions.
+        """,
+      arguments: [filter],
+      examples: [
+        "toolbox number locales",
+        "toolbox number locales _IN",
+        "toolbox --json number locales ko",
+      ])
+  }
 
-  func locales(_ arguments: ParsedArguments) throws -> CommandOutput {
-    let filter = arguments.string("filter")?.lowercased()
+  func locales(_ arguments: Arguments<Locales>) throws -> CommandOutput {
+    let filter = try arguments[Locales.filter]?.lowercased()
     let sampleValue = ExactDecimal(
       normalizing: false, [1, 2, 3, 4, 5, 6, 7, 8, 9, 1], exponent: -3)
     var entries: [LocalesResult.Entry] = []

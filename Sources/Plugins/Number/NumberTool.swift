@@ -21,7 +21,6 @@ public struct NumberTool: Tool {
       toolchain's CLDR data. Parsing is strict: text must be a well-formed number in the locale's \
       notation. With no value (or '-'), values are read from standard input, one per line.
       """,
-    localeCategory: .numeric,
     examples: [
       "toolbox number convert 1,234,567.89 --from en_US --to ko_KR,fr_GP,ne,ar,it_CH",
       "toolbox number format 12345678901234567890.123 --locale hi_IN",
@@ -30,53 +29,63 @@ public struct NumberTool: Tool {
       "toolbox number parse ١٬٢٣٤٫٥ --locale ar_EG",
     ])
 
+  public static let commands: [Command<Self>] = [
+    Command(Format.self) { tool, arguments in try tool.format(arguments) },
+    Command(Convert.self) { tool, arguments in try tool.convert(arguments) },
+    Command(Parse.self) { tool, arguments in try tool.parse(arguments) },
+    Command(Symbols.self) { tool, arguments in try tool.symbols(arguments) },
+    Command(Locales.self) { tool, arguments in try tool.locales(arguments) },
+  ]
+
   let context: ToolContext
   let settings: NumberSettings
 
-  public init(context: ToolContext) throws {
+  public init(context: ToolContext) {
     self.context = context
-    settings = try context.settings(NumberSettings.self)
-  }
-
-  public var commands: [Command] {
-    [
-      Command(Self.formatSpec) { arguments in try self.format(arguments) },
-      Command(Self.convertSpec) { arguments in try self.convert(arguments) },
-      Command(Self.parseSpec) { arguments in try self.parse(arguments) },
-      Command(Self.symbolsSpec) { arguments in try self.symbols(arguments) },
-      Command(Self.localesSpec) { arguments in try self.locales(arguments) },
-    ]
+    settings = context.settings(as: NumberSettings.self)
   }
 
   // MARK: - Shared options
 
-  /// The options `format` and `convert` share.
-  static let formattingArguments: [ArgumentSpec] = [
-    .option(
+  /// What shells offer for a locale: every locale ICU knows.
+  static let localeCompletion = Completion.dynamic { _ in
+    ICU.availableLocales().map { CompletionCandidate($0) }
+  }
+
+  /// The options `format` and `convert` share, declared once.
+  enum Formatting: CommandDeclaration {
+    static let style = option(
       "style", short: "s", valueName: "style",
       help: "decimal (default), percent, currency, scientific, spellout, compact or myriad.",
-      values: NumberStyle.allCases.map(\.rawValue)),
-    .option(
+      as: NumberStyle.self)
+    static let currency = option(
       "currency", valueName: "iso",
-      help: "ISO 4217 code for --style currency (default: the locale's; USD without a region)."),
-    .option(
+      help: "ISO 4217 code for --style currency (default: the locale's; USD without a region).",
+      completion: .dynamic { _ in ICU.currencyCodes().sorted().map { CompletionCandidate($0) } })
+    static let fraction = option(
       "fraction", valueName: "n|min-max",
-      help: "Fraction digits: N exactly, or MIN-MAX (default: the style's, e.g. 0-3 for decimal)."),
-    .option(
+      help: "Fraction digits: N exactly, or MIN-MAX (default: the style's, e.g. 0-3 for decimal).",
+      as: FractionRange.self)
+    static let rounding = option(
       "rounding", valueName: "mode",
       help: "floor, ceiling, down, up, half-even (default), half-up or half-down.",
-      values: RoundingMode.allCases.map(\.rawValue)),
-    .flag("no-grouping", help: "Write digits without grouping separators."),
-  ]
+      as: RoundingMode.self)
+    static let noGrouping = flag("no-grouping", help: "Write digits without grouping separators.")
+    static let arguments: [any ArgumentDeclaration] = [
+      style, currency, fraction, rounding, noGrouping,
+    ]
+    static var spec: CommandSpec { Format.spec }
+  }
 
   /// Reads the formatting options.
   ///
   /// - Throws: ``UsageError`` for a bad fraction range or currency, or a currency with another style.
-  static func formatOptions(_ arguments: ParsedArguments) throws(UsageError) -> FormatOptions {
+  static func formatOptions(_ values: ParsedValues) throws -> FormatOptions {
+    let arguments = Arguments<Formatting>(values)
     var options = FormatOptions()
-    let style = arguments.string("style").flatMap(NumberStyle.init(rawValue:))
+    let style = try arguments[Formatting.style]
     options.style = style ?? .decimal
-    if let code = arguments.string("currency") {
+    if let code = try arguments[Formatting.currency] {
       let upper = code.uppercased()
       guard upper.utf8.count == 3, ICU.currencyCodes().contains(upper) else {
         throw arguments.usageError(
@@ -91,11 +100,15 @@ public struct NumberTool: Tool {
       options.style = .currency
       options.currency = upper
     }
-    options.fraction = try arguments.value("fraction", as: FractionRange.self)
-    options.rounding =
-      arguments.string("rounding").flatMap(RoundingMode.init(rawValue:)) ?? .halfEven
-    options.grouping = !arguments.flag("no-grouping")
+    options.fraction = try arguments[Formatting.fraction]
+    options.rounding = try arguments[Formatting.rounding] ?? .halfEven
+    options.grouping = !(try arguments[Formatting.noGrouping])
     return options
+  }
+
+  /// The `--locale`/`-l` option of format, parse and symbols.
+  static func localeOption<C: CommandDeclaration>(_ help: String) -> Argument<C, String?> {
+    C.option("locale", short: "l", valueName: "locale", help: help, completion: localeCompletion)
   }
 
   // MARK: - Records
@@ -108,22 +121,22 @@ public struct NumberTool: Tool {
   /// Calls `body` with each record and its 1-based number: the values given, or the lines of standard
   /// input, read lazily so memory stays flat however long the stream.
   static func forEachRecord(
-    _ values: [String], input: any InputSource, _ body: (Int, String) -> Void
-  ) {
+    _ values: [String], input: any InputSource, _ body: (Int, String) throws -> Void
+  ) rethrows {
     if readsStandardInput(values) {
       var number = 0
       for line in input.lines() {
         number += 1
-        body(number, line)
+        try body(number, line)
       }
     } else {
-      for (index, value) in values.enumerated() { body(index + 1, value) }
+      for (index, value) in values.enumerated() { try body(index + 1, value) }
     }
   }
 
   /// The locale of a command: `--locale`/`-l`, config `locale`, `LC_ALL`/`LC_NUMERIC`/`LANG`, else en_US.
-  func locale(_ arguments: ParsedArguments) throws -> NumberLocale {
-    if let identifier = arguments.string("locale") {
+  func locale(_ identifier: String?) throws -> NumberLocale {
+    if let identifier {
       return try NumberLocale.resolve(ResolvedLocale(identifier: identifier, source: .argument))
     }
     return try NumberLocale.resolve(context.localeSetting(for: .numeric))

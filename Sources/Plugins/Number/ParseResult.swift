@@ -10,11 +10,4 @@ struct ParseResult: CommandResult, Equatable {
   let value: String
 
   func text(style: TextStyle) -> String { value }
-
-  /// The compact JSON object of a stream record.
-  static func ndjson(input: String, quotedLocale: String, value: String) -> String {
-    JSONText.object([
-      "input": .string(input), "locale": .raw(quotedLocale), "value": .string(value),
-    ])
-  }
 }

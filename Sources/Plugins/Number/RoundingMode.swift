@@ -1,7 +1,7 @@
 import ToolboxCore
 
 /// How a value is rounded to the digits a style shows: the seven modes of ICU and Java's `RoundingMode`.
-enum RoundingMode: String, CaseIterable, Sendable {
+enum RoundingMode: String, ArgumentChoice {
   /// Toward negative infinity.
   case floor
   /// Toward positive infinity.

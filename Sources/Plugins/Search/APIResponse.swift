@@ -47,12 +47,6 @@ struct APIResponse: Sendable, Equatable {
     }
   }
 
-  /// The document toolbox prints for `--format json`: the envelope with each result unchanged.
-  var json: String {
-    JSONValue.object([.init("resultCount", resultCount), .init("results", .array(results))])
-      .serialized(pretty: true)
-  }
-
   /// The API's `errorMessage` in an error body (HTTP 400), if there is one.
   ///
   /// Also finds it inside a JSONP wrapper (`callback({…});`).

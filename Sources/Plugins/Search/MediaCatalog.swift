@@ -107,4 +107,19 @@ enum MediaCatalog {
     var seen = Set<String>()
     return names.filter { seen.insert($0).inserted }
   }
+
+  // MARK: - Completion
+
+  /// The entities of the `--media` already on the line (all of them without one).
+  static let entityCompletion = Completion.dynamic { request in
+    let names = request.value(of: "media").flatMap(media(named:))?.sortedEntities ?? allEntities
+    return names.map { CompletionCandidate($0) }
+  }
+
+  /// The attributes of the `--media` already on the line (all of them without one).
+  static let attributeCompletion = Completion.dynamic { request in
+    let names =
+      request.value(of: "media").flatMap(media(named:))?.sortedAttributes ?? allAttributes
+    return names.map { CompletionCandidate($0) }
+  }
 }

@@ -16,8 +16,9 @@ struct NetworkOptions: Sendable, Equatable {
   /// Reads `--base-url`, `--timeout`, `--retries`, `--no-cache` and `--url`.
   ///
   /// - Throws: ``UsageError`` for a value out of range.
-  init(_ arguments: ParsedArguments, settings: SearchSettings) throws(UsageError) {
-    if let text = arguments.string("base-url") {
+  init(_ values: ParsedValues, settings: SearchSettings) throws {
+    let arguments = Arguments<SearchTool.Shared>(values)
+    if let text = try arguments[SearchTool.Shared.baseURL] {
       guard let url = SearchSettings.normalizedBaseURL(text) else {
         throw arguments.usageError(
           "invalid value '\(text)' for --base-url: expected an http or https URL without a query, "
@@ -28,7 +29,7 @@ struct NetworkOptions: Sendable, Equatable {
     } else {
       baseURL = settings.baseURL
     }
-    if let text = arguments.string("timeout") {
+    if let text = try arguments[SearchTool.Shared.timeout] {
       guard let seconds = Double(argument: text), SearchSettings.timeoutRange.contains(seconds)
       else {
         throw arguments.usageError(
@@ -39,7 +40,7 @@ struct NetworkOptions: Sendable, Equatable {
     } else {
       timeout = settings.timeoutSeconds
     }
-    if let text = arguments.string("retries") {
+    if let text = try arguments[SearchTool.Shared.retries] {
       guard let count = Int(argument: text), SearchSettings.retryRange.contains(count) else {
         throw arguments.usageError(
           "invalid value '\(text)' for --retries: expected 0-10", code: "invalid_value")
@@ -48,8 +49,8 @@ struct NetworkOptions: Sendable, Equatable {
     } else {
       retries = settings.retries
     }
-    let cacheOff = arguments.flag("no-cache") || settings.cacheSeconds == 0
+    let cacheOff = try arguments[SearchTool.Shared.noCache] || settings.cacheSeconds == 0
     cacheLifetime = cacheOff ? nil : Double(settings.cacheSeconds)
-    urlOnly = arguments.flag("url")
+    urlOnly = try arguments[SearchTool.Shared.urlOnly]
   }
 }

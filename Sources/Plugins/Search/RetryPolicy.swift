@@ -9,9 +9,6 @@ struct RetryPolicy: Sendable {
   var baseDelay = 1.0
   /// The longest backoff, in seconds.
   var maximumDelay = 30.0
-  /// Factor applied to every actual wait; 1 normally. Tests make it small
-  /// (`TOOLBOX_SEARCH_WAIT_SCALE`) so that retries do not slow the suite down.
-  var waitScale = 1.0
 
   /// The longest `Retry-After` toolbox waits for; a longer one fails at once.
   static let maximumRetryAfter = 60

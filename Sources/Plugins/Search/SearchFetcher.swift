@@ -1,11 +1,5 @@
 import ToolboxCore
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Gets one API answer: from the cache when fresh, else from the server with an overall deadline per attempt
 /// and retries with exponential backoff and jitter on connection errors, timeouts, 2xx bodies cut short, 5xx
 /// and 403/429 (honouring `Retry-After` up to 60 s), never on 400.
@@ -80,7 +74,7 @@ struct SearchFetcher: Sendable {
         progress(
           "\(Self.summary(failure)); retrying in \(SearchError.seconds(Self.tenths(seconds))) s "
             + "(retry \(attempt) of \(policy.retries))")
-        Self.sleep(seconds: seconds * policy.waitScale)
+        clock.sleep(seconds: seconds)
       }
     }
   }
@@ -152,15 +146,6 @@ struct SearchFetcher: Sendable {
     let host = host
     return try http.send(
       request, notice: WaitingNotice(after: waitingNotice) { progress("waiting for '\(host)'…") })
-  }
-
-  /// Blocks the calling thread (the only one: dispatch is synchronous) for a retry's wait.
-  private static func sleep(seconds: Double) {
-    guard seconds > 0 else { return }
-    var request = timespec(
-      tv_sec: Int(seconds), tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
-    var remaining = timespec()
-    while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
   }
 
   /// Why a body was not accepted, in a few words.

@@ -1,102 +1,119 @@
 import ToolboxCore
 
 extension SearchTool {
-  /// The lookup keys: option name, API parameter, what a valid value looks like.
-  static let lookupKeys: [(option: String, parameter: String, help: String)] = [
-    ("id", "id", "iTunes ids (artist, collection, track or app), comma-separated."),
-    ("amg-artist-id", "amgArtistId", "AllMusic artist ids, comma-separated."),
-    ("amg-album-id", "amgAlbumId", "AllMusic album ids, comma-separated."),
-    ("amg-video-id", "amgVideoId", "AllMusic video ids, comma-separated."),
-    ("upc", "upc", "UPC or EAN barcodes (8-14 digits) of albums or videos, comma-separated."),
-    ("isbn", "isbn", "The 13-digit ISBN of a book (hyphens are dropped)."),
-    ("bundle-id", "bundleId", "App Store bundle identifiers, e.g. com.facebook.Facebook."),
-  ]
-
   /// `toolbox search lookup (--id … | …) [options]`.
-  static let lookupSpec = CommandSpec(
-    name: "lookup",
-    abstract: "Look items up by iTunes id, AMG id, UPC, ISBN or bundle id.",
-    discussion: """
-      Exactly one key is required. With --entity the answer starts with each parent (an artist, say) \
-      followed by its related items of that type; --limit caps them per parent and --sort recent orders \
-      them newest first. An unknown id is not an error: it gives 0 results.
-      """,
-    arguments: lookupKeys.map { key in
-      ArgumentSpec.option(
-        key.option,
-        valueName: key.option == "isbn" ? "isbn13" : key.option == "upc" ? "upc" : "ids",
-        help: key.help)
-    } + [
-      .option(
-        "entity", valueName: "entity",
-        help: "Also return related items of this type, e.g. movie, album, song, software.",
-        values: MediaCatalog.allEntities),
-      .option("limit", valueName: "n", help: "With --entity: related items per parent, 1-200."),
-      .option(
-        "sort", valueName: "order", help: "With --entity: 'recent' lists the newest first.",
-        values: ["recent"]),
-      countryArgument,
-      callbackArgument,
-    ] + networkArguments,
-    examples: [
-      "toolbox search lookup --id 909253",
-      "toolbox search lookup --id 284910350 --country us",
-      "toolbox search lookup --amg-artist-id 468749,5723 --entity album --limit 5",
-      "toolbox search lookup --amg-artist-id 468749,5723 --entity song --limit 5 --sort recent",
-      "toolbox search lookup --upc 720642462928 --entity song",
-      "toolbox search lookup --isbn 9780316069359",
-      "toolbox --json search lookup --bundle-id com.facebook.Facebook",
-      "toolbox search lookup --url --id 909253 --entity album",
-    ],
-    usage: [
-      "(--id <ids> | --amg-artist-id <ids> | --amg-album-id <ids> | --amg-video-id <ids> | "
-        + "--upc <upc> | --isbn <isbn13> | --bundle-id <ids>) [<options>]"
-    ])
+  enum Lookup: CommandDeclaration {
+    static let id = option(
+      "id", valueName: "ids",
+      help: "iTunes ids (artist, collection, track or app), comma-separated.")
+    static let amgArtistID = option(
+      "amg-artist-id", valueName: "ids", help: "AllMusic artist ids, comma-separated.")
+    static let amgAlbumID = option(
+      "amg-album-id", valueName: "ids", help: "AllMusic album ids, comma-separated.")
+    static let amgVideoID = option(
+      "amg-video-id", valueName: "ids", help: "AllMusic video ids, comma-separated.")
+    static let upc = option(
+      "upc", valueName: "upc",
+      help: "UPC or EAN barcodes (8-14 digits) of albums or videos, comma-separated.")
+    static let isbn = option(
+      "isbn", valueName: "isbn13", help: "The 13-digit ISBN of a book (hyphens are dropped).")
+    static let bundleID = option(
+      "bundle-id", valueName: "ids",
+      help: "App Store bundle identifiers, e.g. com.facebook.Facebook.")
+    static let entity = option(
+      "entity", valueName: "entity",
+      help: "Also return related items of this type, e.g. movie, album, song, software.",
+      values: MediaCatalog.allEntities)
+    static let limit = option(
+      "limit", valueName: "n", help: "With --entity: related items per parent, 1-200.")
+    static let sort = option(
+      "sort", valueName: "order", help: "With --entity: 'recent' lists the newest first.",
+      values: ["recent"])
+
+    /// The lookup keys and the API parameter each one sends.
+    static let keys: [(argument: Argument<Lookup, String?>, parameter: String)] = [
+      (id, "id"), (amgArtistID, "amgArtistId"), (amgAlbumID, "amgAlbumId"),
+      (amgVideoID, "amgVideoId"), (upc, "upc"), (isbn, "isbn"), (bundleID, "bundleId"),
+    ]
+
+    static let spec = CommandSpec(
+      "lookup",
+      abstract: "Look items up by iTunes id, AMG id, UPC, ISBN or bundle id.",
+      discussion: """
+        Exactly one key is required. With --entity the answer starts with each parent (an artist, say) \
+        followed by its related items of that type; --limit caps them per parent and --sort recent \
+        orders them newest first. An unknown id is not an error: it gives 0 results.
+        """,
+      arguments: keys.map(\.argument) + [entity, limit, sort, Shared.country, Shared.callback]
+        + Shared.network,
+      examples: [
+        "toolbox search lookup --id 909253",
+        "toolbox search lookup --id 284910350 --country us",
+        "toolbox search lookup --amg-artist-id 468749,5723 --entity album --limit 5",
+        "toolbox search lookup --amg-artist-id 468749,5723 --entity song --limit 5 --sort recent",
+        "toolbox search lookup --upc 720642462928 --entity song",
+        "toolbox search lookup --isbn 9780316069359",
+        "toolbox --json search lookup --bundle-id com.facebook.Facebook",
+        "toolbox search lookup --url --id 909253 --entity album",
+      ],
+      usage: [
+        "(--id <ids> | --amg-artist-id <ids> | --amg-album-id <ids> | --amg-video-id <ids> | "
+          + "--upc <upc> | --isbn <isbn13> | --bundle-id <ids>) [<options>]"
+      ])
+  }
+
+  /// The API parameters of the lookup keys, in the order the API lists them.
+  static var lookupParameters: [String] { Lookup.keys.map(\.parameter) }
 
   /// Runs a lookup.
-  func lookup(_ arguments: ParsedArguments) throws -> CommandOutput {
+  func lookup(_ arguments: Arguments<Lookup>) throws -> CommandOutput {
     let items = try Self.lookupItems(arguments, settings: settings)
-    let network = try NetworkOptions(arguments, settings: settings)
+    let network = try NetworkOptions(arguments.values, settings: settings)
     return try perform("lookup", items, network)
   }
 
   /// The query of a lookup, validated, in the order it is sent.
   ///
   /// - Throws: ``UsageError`` for no key, several keys or a malformed value.
-  static func lookupItems(_ arguments: ParsedArguments, settings: SearchSettings)
-    throws(UsageError) -> [(name: String, value: String)]
+  static func lookupItems(_ arguments: Arguments<Lookup>, settings: SearchSettings)
+    throws -> [(name: String, value: String)]
   {
-    let given = lookupKeys.filter { arguments.has($0.option) }
+    let given = Lookup.keys.filter { arguments.has($0.argument) }
     guard let key = given.first else {
       throw arguments.usageError(
         "missing lookup key: give one of "
-          + lookupKeys.map { "--\($0.option)" }.joined(separator: ", "),
+          + Lookup.keys.map(\.argument.spec.display).joined(separator: ", "),
         code: "missing_argument")
     }
     guard given.count == 1 else {
       throw arguments.usageError(
         "give exactly one lookup key, not "
-          + given.map { "--\($0.option)" }.joined(separator: " and "),
+          + given.map(\.argument.spec.display).joined(separator: " and "),
         code: "conflicting_options")
     }
-    let value = try lookupValue(key.option, arguments.string(key.option) ?? "", arguments)
-    let limit = try ValueCheck.integer("limit", in: 1...200, arguments)
-    let country = try ValueCheck.country(arguments, settings: settings)
-    let callback = try ValueCheck.callback(arguments)
+    let value = try lookupValue(
+      key.argument.spec.name, try arguments[key.argument] ?? "", arguments.values.usage)
+    let shared = Arguments<Shared>(arguments.values)
+    let limit = try ValueCheck.integer(try arguments[Lookup.limit], "--limit", in: 1...200, shared)
+    let country = try ValueCheck.country(shared, settings: settings)
+    let callback = try ValueCheck.callback(shared)
 
     var items: [(name: String, value: String)] = [(key.parameter, value)]
-    if let entity = arguments.string("entity") { items.append(("entity", entity)) }
+    if let entity = try arguments[Lookup.entity] { items.append(("entity", entity)) }
     if let limit { items.append(("limit", String(limit))) }
-    if let sort = arguments.string("sort") { items.append(("sort", sort)) }
+    if let sort = try arguments[Lookup.sort] { items.append(("sort", sort)) }
     items.append(("country", country))
     if let callback { items.append(("callback", callback)) }
     return items
   }
 
   /// Checks a lookup key's value and returns it as sent.
-  private static func lookupValue(_ option: String, _ text: String, _ arguments: ParsedArguments)
+  private static func lookupValue(_ option: String, _ text: String, _ usage: String)
     throws(UsageError) -> String
   {
+    func invalid(_ message: String) -> UsageError {
+      UsageError(message, code: "invalid_value", usage: usage)
+    }
     func isDigits(_ part: Substring) -> Bool {
       !part.isEmpty && part.utf8.allSatisfy { $0 >= 48 && $0 <= 57 }
     }
@@ -105,17 +122,15 @@ extension SearchTool {
     case "isbn":
       let digits = String(text.filter { $0 != "-" })
       guard digits.utf8.count == 13, isDigits(Substring(digits)) else {
-        throw arguments.usageError(
-          "invalid ISBN '\(text)': expected 13 digits (ISBN-13), e.g. 9780316069359",
-          code: "invalid_value")
+        throw invalid(
+          "invalid ISBN '\(text)': expected 13 digits (ISBN-13), e.g. 9780316069359")
       }
       return digits
     case "upc":
       guard parts.allSatisfy({ isDigits($0) && (8...14).contains($0.utf8.count) }) else {
-        throw arguments.usageError(
+        throw invalid(
           "invalid value '\(text)' for --upc: expected UPC/EAN barcodes of 8 to 14 digits, "
-            + "separated by commas",
-          code: "invalid_value")
+            + "separated by commas")
       }
       return text
     case "bundle-id":
@@ -129,18 +144,16 @@ extension SearchTool {
           }
       }
       guard valid else {
-        throw arguments.usageError(
+        throw invalid(
           "invalid value '\(text)' for --bundle-id: expected bundle identifiers such as "
-            + "com.facebook.Facebook, separated by commas",
-          code: "invalid_value")
+            + "com.facebook.Facebook, separated by commas")
       }
       return text
     default:
       guard parts.allSatisfy({ isDigits($0) && $0.utf8.count <= 19 }) else {
-        throw arguments.usageError(
+        throw invalid(
           "invalid value '\(text)' for --\(option): expected numeric ids separated by commas, "
-            + "e.g. 909253,284910350",
-          code: "invalid_value")
+            + "e.g. 909253,284910350")
       }
       return text
     }

@@ -2,59 +2,61 @@ import ToolboxCore
 
 extension SearchTool {
   /// `toolbox search TERM… [options]`: the tool's main command.
-  static let searchSpec = CommandSpec(
-    name: nil,
-    abstract: "Search by keyword: apps, music, movies, podcasts, books, TV shows.",
-    discussion: """
-      The term is sent exactly as the API documents (space as +, everything but letters, digits and \
-      . - _ * percent-encoded as UTF-8). --entity without --media implies the media whose table holds it \
-      (all when several do). Text output is a table (kind, name, artist/seller, price, id); --json prints \
-      {"resultCount":N,"results":[...]} with every result exactly as the API sent it. The media, entity \
-      and attribute tables are in 'toolbox help search'.
-      """,
-    arguments: [
-      .positional("term", help: "Words to search for (joined with spaces).", repeating: true),
-      .option(
-        "media", valueName: "media", help: "Media type to search (API default: all).",
-        values: MediaCatalog.mediaNames),
-      .option(
-        "entity", valueName: "entity",
-        help: "Type of results, e.g. movie, song, album, software; must belong to the media.",
-        values: MediaCatalog.allEntities),
-      .option(
-        "attribute", valueName: "attribute",
-        help: "Field the term must match, e.g. actorTerm, artistTerm; must belong to the media.",
-        values: MediaCatalog.allAttributes),
-      countryArgument,
-      .option(
-        "limit", valueName: "n",
-        help: "Number of results, 1-200 (default: config limit, else 50)."),
-      .option(
-        "offset", valueName: "n",
-        help: "Skip the first N results (paging; undocumented by Apple, best effort)."),
-      .option(
-        "lang", valueName: "lang", help: "Language of the results: en_us (API default) or ja_jp.",
-        values: ["en_us", "ja_jp"]),
-      .option(
-        "explicit", valueName: "yes|no",
-        help: "Whether explicit content is included: yes (API default) or no.",
-        values: ["yes", "no"]),
-      .option(
-        "version", valueName: "n", help: "Result key version: 1 or 2 (API default 2).",
-        values: ["1", "2"]),
-      callbackArgument,
-    ] + networkArguments,
-    examples: [
-      "toolbox search jack johnson",
-      "toolbox search yelp --entity software --country us --limit 5",
-      "toolbox search 아이유 --media music --entity song --country KR",
-      "toolbox search --json jim jones --country ca",
-      "toolbox search --url c++ programming --media ebook",
-      "toolbox search --url AC/DC --media music --attribute artistTerm",
-      "toolbox search -- lookup",
-    ],
-    usage: ["<term>... [--media <media>] [--entity <entity>] [--attribute <attribute>] [<options>]"]
-  )
+  enum Search: CommandDeclaration {
+    static let term = positionals("term", help: "Words to search for (joined with spaces).")
+    static let media = option(
+      "media", valueName: "media", help: "Media type to search (API default: all).",
+      values: MediaCatalog.mediaNames)
+    static let entity = option(
+      "entity", valueName: "entity",
+      help: "Type of results, e.g. movie, song, album, software; must belong to the media.",
+      values: MediaCatalog.allEntities, completion: MediaCatalog.entityCompletion)
+    static let attribute = option(
+      "attribute", valueName: "attribute",
+      help: "Field the term must match, e.g. actorTerm, artistTerm; must belong to the media.",
+      values: MediaCatalog.allAttributes, completion: MediaCatalog.attributeCompletion)
+    static let offset = option(
+      "offset", valueName: "n",
+      help: "Skip the first N results (paging; undocumented by Apple, best effort).")
+    static let lang = option(
+      "lang", valueName: "lang", help: "Language of the results: en_us (API default) or ja_jp.",
+      values: ["en_us", "ja_jp"])
+    static let explicit = option(
+      "explicit", valueName: "yes|no",
+      help: "Whether explicit content is included: yes (API default) or no.",
+      values: ["yes", "no"])
+    static let version = option(
+      "version", valueName: "n", help: "Result key version: 1 or 2 (API default 2).",
+      values: ["1", "2"])
+
+    static let spec = CommandSpec(
+      nil,
+      abstract: "Search by keyword: apps, music, movies, podcasts, books, TV shows.",
+      discussion: """
+        The term is sent exactly as the API documents (space as +, everything but letters, digits and \
+        . - _ * percent-encoded as UTF-8). --entity without --media implies the media whose table holds \
+        it (all when several do). Text output is a table (kind, name, artist/seller, price, id); --json \
+        prints {"resultCount":N,"results":[...]} with every result exactly as the API sent it. The media, \
+        entity and attribute tables are in 'toolbox help search'.
+        """,
+      arguments: [
+        term, media, entity, attribute, Shared.country, Shared.limit, offset, lang, explicit,
+        version, Shared.callback,
+      ] + Shared.network,
+      examples: [
+        "toolbox search jack johnson",
+        "toolbox search yelp --entity software --country us --limit 5",
+        "toolbox search 아이유 --media music --entity song --country KR",
+        "toolbox search --json jim jones --country ca",
+        "toolbox search --url c++ programming --media ebook",
+        "toolbox search --url AC/DC --media music --attribute artistTerm",
+        "toolbox search -- lookup",
+      ],
+      usage: [
+        "<term>... [--media <media>] [--entity <entity>] [--attribute <attribute>] [<options>]"
+      ]
+    )
+  }
 
   /// The entity and attribute tables, for help.
   static var mediaTable: String {
@@ -91,25 +93,26 @@ extension SearchTool {
   }
 
   /// Runs a search.
-  func search(_ arguments: ParsedArguments) throws -> CommandOutput {
+  func search(_ arguments: Arguments<Search>) throws -> CommandOutput {
     let items = try Self.searchItems(arguments, settings: settings)
-    let network = try NetworkOptions(arguments, settings: settings)
+    let network = try NetworkOptions(arguments.values, settings: settings)
     return try perform("search", items, network)
   }
 
   /// The query of a search, validated against the API's tables, in the order it is sent.
   ///
   /// - Throws: ``UsageError`` naming the valid values.
-  static func searchItems(_ arguments: ParsedArguments, settings: SearchSettings)
-    throws(UsageError) -> [(name: String, value: String)]
+  static func searchItems(_ arguments: Arguments<Search>, settings: SearchSettings)
+    throws -> [(name: String, value: String)]
   {
-    let term = arguments.strings("term").joined(separator: " ")
+    let term = try arguments[Search.term].joined(separator: " ")
     guard !term.trimmingSpaces().isEmpty else {
       throw arguments.usageError("the search term is empty", code: "missing_argument")
     }
-    let country = try ValueCheck.country(arguments, settings: settings)
-    var media = arguments.string("media")
-    let entity = arguments.string("entity")
+    let shared = Arguments<Shared>(arguments.values)
+    let country = try ValueCheck.country(shared, settings: settings)
+    var media = try arguments[Search.media]
+    let entity = try arguments[Search.entity]
     if let entity {
       if let name = media, let table = MediaCatalog.media(named: name) {
         guard table.entities.contains(entity) else {
@@ -122,7 +125,8 @@ extension SearchTool {
         media = MediaCatalog.impliedMedia(forEntity: entity)
       }
     }
-    if let attribute = arguments.string("attribute") {
+    let attribute = try arguments[Search.attribute]
+    if let attribute {
       let name = media ?? "all"
       let valid = MediaCatalog.media(named: name)?.sortedAttributes ?? []
       guard valid.contains(attribute) else {
@@ -132,19 +136,22 @@ extension SearchTool {
           code: "invalid_value")
       }
     }
-    let limit = try ValueCheck.integer("limit", in: 1...200, arguments) ?? settings.limit
-    let offset = try ValueCheck.integer("offset", in: 0...Int.max, arguments)
-    let callback = try ValueCheck.callback(arguments)
+    let limit =
+      try ValueCheck.integer(try shared[Shared.limit], "--limit", in: 1...200, shared)
+      ?? settings.limit
+    let offset = try ValueCheck.integer(
+      try arguments[Search.offset], "--offset", in: 0...Int.max, shared)
+    let callback = try ValueCheck.callback(shared)
 
     var items: [(name: String, value: String)] = [("term", term), ("country", country)]
     if let media { items.append(("media", media)) }
     if let entity { items.append(("entity", entity)) }
-    if let attribute = arguments.string("attribute") { items.append(("attribute", attribute)) }
+    if let attribute { items.append(("attribute", attribute)) }
     items.append(("limit", String(limit)))
     if let offset { items.append(("offset", String(offset))) }
-    if let lang = arguments.string("lang") { items.append(("lang", lang)) }
-    if let version = arguments.string("version") { items.append(("version", version)) }
-    if let explicit = arguments.string("explicit") {
+    if let lang = try arguments[Search.lang] { items.append(("lang", lang)) }
+    if let version = try arguments[Search.version] { items.append(("version", version)) }
+    if let explicit = try arguments[Search.explicit] {
       items.append(("explicit", explicit == "no" ? "No" : "Yes"))
     }
     if let callback { items.append(("callback", callback)) }

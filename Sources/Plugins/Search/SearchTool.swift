@@ -20,52 +20,51 @@ public struct SearchTool: Tool {
       3600); each attempt has an overall deadline (--timeout) and timeouts, connection errors, 5xx and \
       403/429 answers are retried with backoff (--retries). The API allows about 20 requests a minute.
       To search for the word 'lookup' itself, write 'toolbox search -- lookup'.
-      """ + "\n\n" + mediaTable,
-    ownedOptionNames: ["version"])
+      """ + "\n\n" + mediaTable)
+
+  public static let commands: [Command<Self>] = [
+    Command(Search.self) { tool, arguments in try tool.search(arguments) },
+    Command(Lookup.self) { tool, arguments in try tool.lookup(arguments) },
+  ]
 
   let context: ToolContext
   let settings: SearchSettings
 
-  public init(context: ToolContext) throws {
+  public init(context: ToolContext) {
     self.context = context
-    settings = try context.settings(SearchSettings.self)
-  }
-
-  public var commands: [Command] {
-    [
-      Command(Self.searchSpec) { arguments in try self.search(arguments) },
-      Command(Self.lookupSpec) { arguments in try self.lookup(arguments) },
-    ]
+    settings = context.settings(as: SearchSettings.self)
   }
 
   // MARK: - Options shared by search and lookup
 
-  /// `--callback`.
-  static let callbackArgument = ArgumentSpec.option(
-    "callback", valueName: "name",
-    help: "JSONP: ask for NAME({...}); and print that body unchanged (never cached).")
-
-  /// `--country`.
-  static let countryArgument = ArgumentSpec.option(
-    "country", valueName: "cc",
-    help: "Storefront, a two-letter country code (default: config country, else US).")
-
-  /// The network options, last in help.
-  static let networkArguments: [ArgumentSpec] = [
-    .flag("url", help: "Print the request URL and send nothing."),
-    .flag("no-cache", help: "Neither read nor write the response cache."),
-    .option(
+  /// The options `search` and `lookup` share, declared once.
+  enum Shared: CommandDeclaration {
+    static let callback = option(
+      "callback", valueName: "name",
+      help: "JSONP: ask for NAME({...}); and print that body unchanged (never cached).")
+    static let country = option(
+      "country", valueName: "cc",
+      help: "Storefront, a two-letter country code (default: config country, else US).",
+      completion: .values(SearchSettings.countryCodes.map { CompletionCandidate($0.lowercased()) }))
+    static let limit = option(
+      "limit", valueName: "n", help: "Number of results, 1-200 (default: config limit, else 50).")
+    static let urlOnly = flag("url", help: "Print the request URL and send nothing.")
+    static let noCache = flag("no-cache", help: "Neither read nor write the response cache.")
+    static let baseURL = option(
       "base-url", valueName: "url",
-      help: "Server to ask (default: config baseURL, else https://itunes.apple.com)."),
-    .option(
+      help: "Server to ask (default: config baseURL, else https://itunes.apple.com).")
+    static let timeout = option(
       "timeout", valueName: "seconds",
-      help: "Overall deadline of each attempt (default: config timeoutSeconds, else 10)."),
-    .option(
+      help: "Overall deadline of each attempt (default: config timeoutSeconds, else 10).")
+    static let retries = option(
       "retries", valueName: "n",
       help:
         "Retries after a timeout, connection error, 5xx, 403 or 429: 0-10 (default: config, else 2)."
-    ),
-  ]
+    )
+    /// The network options, last in help.
+    static let network: [any ArgumentDeclaration] = [urlOnly, noCache, baseURL, timeout, retries]
+    static var spec: CommandSpec { Search.spec }
+  }
 
   // MARK: - Running
 
@@ -79,7 +78,7 @@ public struct SearchTool: Tool {
   func perform(
     _ endpoint: String, _ items: [(name: String, value: String)], _ network: NetworkOptions
   ) throws -> CommandOutput {
-    let lists = Set(Self.lookupKeys.map(\.parameter))
+    let lists = Set(Self.lookupParameters)
     let url = network.baseURL + "/" + endpoint + "?" + QueryEncoding.query(items, lists: lists)
     if network.urlOnly { return .document(URLResult(url: url)) }
     let isJSONP = items.contains { $0.name == "callback" }
@@ -87,24 +86,14 @@ public struct SearchTool: Tool {
       isJSONP ? nil : ResponseCache(context: context, lifetime: $0)
     }
     let fetcher = SearchFetcher(
-      url: url, timeout: network.timeout,
-      policy: RetryPolicy(retries: network.retries, waitScale: waitScale), cache: cache,
-      http: context.http, clock: context.clock, showsProgress: context.showsProgress,
-      progress: context.progress)
+      url: url, timeout: network.timeout, policy: RetryPolicy(retries: network.retries),
+      cache: cache, http: context.http, clock: context.clock,
+      showsProgress: context.showsProgress, progress: context.progress)
     switch try fetcher.fetch(expectsJSON: !isJSONP) {
     case .raw(let body):
-      return .raw(String(decoding: body, as: UTF8.self))
+      return .verbatim(String(decoding: body, as: UTF8.self))
     case .json(let response):
-      return context.format == .json
-        ? .raw(response.json + "\n") : .document(SearchResults(response: response))
+      return .document(SearchResults(response: response))
     }
-  }
-
-  /// The factor applied to retry waits: `TOOLBOX_SEARCH_WAIT_SCALE` (0-1, for tests), else 1.
-  var waitScale: Double {
-    guard let text = context.environment["TOOLBOX_SEARCH_WAIT_SCALE"], let value = Double(text),
-      (0...1).contains(value)
-    else { return 1 }
-    return value
   }
 }

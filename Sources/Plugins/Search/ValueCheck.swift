@@ -3,10 +3,10 @@ import ToolboxCore
 /// Checks of single values shared by search and lookup.
 enum ValueCheck {
   /// The `--country` value (else the config's), checked to be two letters.
-  static func country(_ arguments: ParsedArguments, settings: SearchSettings) throws(UsageError)
+  static func country(_ arguments: Arguments<SearchTool.Shared>, settings: SearchSettings) throws
     -> String
   {
-    guard let text = arguments.string("country") else { return settings.country }
+    guard let text = try arguments[SearchTool.Shared.country] else { return settings.country }
     guard SearchSettings.isCountryCode(text) else {
       throw arguments.usageError(
         "invalid country '\(text)': expected a two-letter country code such as US, KR or JP",
@@ -16,24 +16,31 @@ enum ValueCheck {
   }
 
   /// An integer option within a range, if given.
+  ///
+  /// - Parameters:
+  ///   - text: The option's value, if given.
+  ///   - display: The option's name in messages (`--limit`).
+  ///   - range: The accepted values.
+  ///   - arguments: The command line, for the usage line of errors.
   static func integer(
-    _ name: String, in range: ClosedRange<Int>, _ arguments: ParsedArguments
+    _ text: String?, _ display: String, in range: ClosedRange<Int>,
+    _ arguments: Arguments<SearchTool.Shared>
   ) throws(UsageError) -> Int? {
-    guard let text = arguments.string(name) else { return nil }
+    guard let text else { return nil }
     guard let value = Int(argument: text), range.contains(value) else {
       let expectation =
         range.upperBound == Int.max
         ? "an integer of at least \(range.lowerBound)"
         : "\(range.lowerBound)-\(range.upperBound)"
       throw arguments.usageError(
-        "invalid value '\(text)' for --\(name): expected \(expectation)", code: "invalid_value")
+        "invalid value '\(text)' for \(display): expected \(expectation)", code: "invalid_value")
     }
     return value
   }
 
   /// The `--callback` name, if given: a JavaScript identifier (dots allowed), as JSONP needs.
-  static func callback(_ arguments: ParsedArguments) throws(UsageError) -> String? {
-    guard let name = arguments.string("callback") else { return nil }
+  static func callback(_ arguments: Arguments<SearchTool.Shared>) throws -> String? {
+    guard let name = try arguments[SearchTool.Shared.callback] else { return nil }
     func isLetter(_ byte: UInt8) -> Bool {
       (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
         || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")

@@ -95,13 +95,13 @@ enum TaskInput {
   ///
   /// - Parameters:
   ///   - words: The ids as given.
-  ///   - arguments: The command line, for the usage line of errors.
+  ///   - usage: The command's usage line, for errors.
   /// - Returns: The ids, in the order given.
   /// - Throws: ``UsageError`` naming the first malformed id (64).
-  static func ids(_ words: [String], _ arguments: ParsedArguments) throws(UsageError) -> [Int] {
+  static func ids(_ words: [String], usage: String) throws(UsageError) -> [Int] {
     var ids: [Int] = []
     for word in words {
-      let id = try id(word, arguments)
+      let id = try id(word, usage: usage)
       if !ids.contains(id) { ids.append(id) }
     }
     return ids
@@ -111,16 +111,17 @@ enum TaskInput {
   ///
   /// - Parameters:
   ///   - word: The id as given.
-  ///   - arguments: The command line, for the usage line.
+  ///   - usage: The command's usage line, for errors.
   /// - Returns: The id.
   /// - Throws: ``UsageError`` when it is not a positive integer that fits (`99999999999999999999` does not).
-  static func id(_ word: String, _ arguments: ParsedArguments) throws(UsageError) -> Int {
+  static func id(_ word: String, usage: String) throws(UsageError) -> Int {
     let digits = word.hasPrefix("#") ? word.dropFirst() : word[...]
     guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
       let id = Int(digits), id > 0
     else {
-      throw arguments.usageError(
-        "invalid task id '\(word)': expected a positive integer such as 12", code: "invalid_id")
+      throw UsageError(
+        "invalid task id '\(word)': expected a positive integer such as 12", code: "invalid_id",
+        usage: usage)
     }
     return id
   }
@@ -137,18 +138,18 @@ enum TaskInput {
   ///
   /// - Parameters:
   ///   - text: The value.
-  ///   - arguments: The command line, for the usage line.
+  ///   - usage: The command's usage line, for errors.
   ///   - allowsNone: Whether `none` (clear the priority) is accepted.
   /// - Returns: The priority, or `nil` for `none`.
   /// - Throws: ``UsageError`` (64).
-  static func priority(_ text: String, _ arguments: ParsedArguments, allowsNone: Bool)
+  static func priority(_ text: String, usage: String, allowsNone: Bool)
     throws(UsageError) -> Priority?
   {
     if allowsNone, text == "none" { return nil }
     guard let priority = Priority(text) else {
-      throw arguments.usageError(
+      throw UsageError(
         "invalid priority '\(text)': expected one letter A-Z" + (allowsNone ? " or 'none'" : ""),
-        code: "invalid_priority")
+        code: "invalid_priority", usage: usage)
     }
     return priority
   }

@@ -5,7 +5,7 @@ struct TaskQuery: Sendable, Equatable {
   /// Which tasks by state.
   enum State: Sendable { case pending, done, all }
   /// The orders of `--sort`.
-  enum Sort: String, CaseIterable, Sendable {
+  enum Sort: String, ArgumentChoice {
     case id, created, due, priority
   }
 

@@ -30,27 +30,25 @@ public struct TodoTool: Tool {
   /// The default busy timeout in milliseconds.
   static let defaultBusyTimeout: Int32 = 5000
 
+  public static let commands: [Command<Self>] = [
+    Command(Add.self) { tool, arguments in try tool.add(arguments) },
+    Command(List.self) { tool, arguments in try tool.list(arguments) },
+    Command(Done.self) { tool, arguments in try tool.setDone(arguments.values, done: true) },
+    Command(Reopen.self) { tool, arguments in try tool.setDone(arguments.values, done: false) },
+    Command(Remove.self) { tool, arguments in try tool.remove(arguments) },
+    Command(Edit.self) { tool, arguments in try tool.edit(arguments) },
+    Command(Clear.self) { tool, _ in try tool.clear() },
+    Command(Undo.self) { tool, _ in try tool.undo() },
+    Command(Export.self) { tool, arguments in try tool.export(arguments) },
+    Command(Import.self) { tool, arguments in try tool.importTasks(arguments) },
+  ]
+
   let context: ToolContext
   let settings: TodoSettings
 
-  public init(context: ToolContext) throws {
+  public init(context: ToolContext) {
     self.context = context
-    settings = try context.settings(TodoSettings.self)
-  }
-
-  public var commands: [Command] {
-    [
-      Command(Self.addSpec) { try self.add($0) },
-      Command(Self.listSpec) { try self.list($0) },
-      Command(Self.doneSpec) { try self.setDone($0, done: true) },
-      Command(Self.reopenSpec) { try self.setDone($0, done: false) },
-      Command(Self.removeSpec) { try self.remove($0) },
-      Command(Self.editSpec) { try self.edit($0) },
-      Command(Self.clearSpec) { _ in try self.clear() },
-      Command(Self.undoSpec) { _ in try self.undo() },
-      Command(Self.exportSpec) { try self.export($0) },
-      Command(Self.importSpec) { try self.importTasks($0) },
-    ]
+    settings = context.settings(as: TodoSettings.self)
   }
 
   // MARK: - The store
@@ -101,26 +99,62 @@ public struct TodoTool: Tool {
   // MARK: - Argument helpers
 
   /// Parses a date option with ``TaskInput/date(_:option:today:)``.
-  func date(_ arguments: ParsedArguments, _ option: String) throws(DataError) -> CivilDate? {
-    guard let text = arguments.string(option) else { return nil }
-    return try TaskInput.date(text, option: "--\(option)", today: context.today())
+  func date(_ text: String?, option: String) throws(DataError) -> CivilDate? {
+    guard let text else { return nil }
+    return try TaskInput.date(text, option: option, today: context.today())
   }
 
   /// The task text from words, as a usage error (64) when it is empty or holds control characters.
-  func text(_ words: [String], _ arguments: ParsedArguments) throws(UsageError) -> String {
+  func text(_ words: [String], usage: String) throws(UsageError) -> String {
     do {
       return try TaskInput.text(words)
     } catch {
-      throw arguments.usageError(error.message, code: error.code)
+      throw UsageError(error.message, code: error.code, usage: usage)
     }
   }
 
   /// Tags from a repeating option, as a usage error (64) when one is invalid.
-  func tags(_ arguments: ParsedArguments, _ option: String) throws(UsageError) -> [String] {
+  func tags(_ words: [String], usage: String) throws(UsageError) -> [String] {
     do {
-      return try TaskInput.tags(arguments.strings(option))
+      return try TaskInput.tags(words)
     } catch {
-      throw arguments.usageError(error.message, code: error.code)
+      throw UsageError(error.message, code: error.code, usage: usage)
     }
   }
+
+  // MARK: - Completion
+
+  /// What shells offer for a date.
+  static let dateCompletion = Completion.values(
+    ["today", "tomorrow", "yesterday"].map { CompletionCandidate($0) })
+
+  /// The ids of the tasks in the store, with their text (pending ones for done/edit, done ones for reopen).
+  static func idCompletion(done: Bool?) -> Completion {
+    .dynamic { request in
+      let tool = TodoTool(context: request.context)
+      var query = TaskQuery()
+      query.state = done.map { $0 ? .done : .pending } ?? .all
+      guard let store = try? tool.existingStore(), let tasks = try? store.tasks(query) else {
+        return []
+      }
+      return tasks.map { CompletionCandidate(String($0.id), $0.text) }
+    }
+  }
+
+  /// The tags the store's tasks use.
+  static let tagCompletion = Completion.dynamic { request in
+    let tool = TodoTool(context: request.context)
+    var query = TaskQuery()
+    query.state = .all
+    guard let store = try? tool.existingStore(), let tasks = try? store.tasks(query) else {
+      return []
+    }
+    return Set(tasks.flatMap(\.tags)).sorted().map { CompletionCandidate($0) }
+  }
+
+  /// The priorities A-Z.
+  static let priorityCompletion = Completion.values(
+    (UInt8(ascii: "A")...UInt8(ascii: "Z")).map {
+      CompletionCandidate(String(decoding: [$0], as: UTF8.self))
+    })
 }

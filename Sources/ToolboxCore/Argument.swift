@@ -1,0 +1,242 @@
+/// Anything that declares one argument: the type-erased face of ``Argument``, for ``CommandSpec``.
+public protocol ArgumentDeclaration: Sendable {
+  /// The argument's specification.
+  var spec: ArgumentSpec { get }
+}
+
+/// A typed key for one argument of one command.
+///
+/// `Command` is the command's declaration type (a ``CommandDeclaration``), so a key can only read the
+/// values of the command that declares it — `arguments[Add.due]` in `list` does not compile — and `Value`
+/// is what reading gives: `Bool` for a flag, `String?` for an option, `[String]` for a repeating one, a
+/// converted type for `option("count", as: Int.self)`.
+///
+/// ```swift
+/// enum Add: CommandDeclaration {
+///   static let text = positionals("text", help: "What to do.")
+///   static let due = option("due", short: "d", valueName: "date", help: "Due date.")
+///   static let spec = CommandSpec("add", abstract: "Add a task.", arguments: [text, due])
+/// }
+/// let due: String? = try arguments[Add.due]
+/// ```
+public struct Argument<Command, Value>: ArgumentDeclaration {
+  public let spec: ArgumentSpec
+  /// Turns the words given for the argument into its value.
+  let read: @Sendable (_ words: [String], _ usage: String) throws(UsageError) -> Value
+
+  init(
+    _ spec: ArgumentSpec,
+    read: @escaping @Sendable (_ words: [String], _ usage: String) throws(UsageError) -> Value
+  ) {
+    self.spec = spec
+    self.read = read
+  }
+}
+
+/// A type whose values can be read from one command-line word.
+public protocol ArgumentValue: Sendable {
+  /// Converts the word, or returns `nil` if it is not a valid value.
+  init?(argument: String)
+  /// What a valid value looks like, for error messages ("an integer").
+  static var expectation: String { get }
+}
+
+/// An enumeration whose cases are the accepted values of an argument (`--sort id|due|priority`): the
+/// parser refuses other words with a suggestion, any letter case is accepted where unambiguous, and shells
+/// complete the cases.
+public protocol ArgumentChoice: ArgumentValue, CaseIterable, RawRepresentable<String> {
+  /// Other spellings (`mon` → `.monday`), matched like the cases.
+  static var aliases: [String: Self] { get }
+  /// A few words about a case, shown by shells that describe completions.
+  var summary: String { get }
+}
+
+extension ArgumentChoice {
+  public static var aliases: [String: Self] { [:] }
+  public var summary: String { "" }
+  public init?(argument: String) {
+    guard let value = Self(rawValue: argument) ?? Self.aliases[argument] else { return nil }
+    self = value
+  }
+  public static var expectation: String {
+    "one of " + allCases.map(\.rawValue).joined(separator: ", ")
+  }
+
+  /// The cases' raw values, in declaration order.
+  static var allowedValues: [String] { allCases.map(\.rawValue) }
+  /// The aliases as raw values.
+  static var aliasValues: [String: String] { aliases.mapValues(\.rawValue) }
+  /// The cases as completion candidates.
+  static var candidates: Completion { .values(allCases.map { .init($0.rawValue, $0.summary) }) }
+}
+
+extension String: ArgumentValue {
+  public init?(argument: String) { self = argument }
+  public static var expectation: String { "text" }
+}
+
+extension Int: ArgumentValue {
+  public init?(argument: String) {
+    guard let value = Int(argument, radix: 10) else { return nil }
+    self = value
+  }
+  public static var expectation: String { "an integer" }
+}
+
+extension Double: ArgumentValue {
+  public init?(argument: String) {
+    guard let value = Double(argument), value.isFinite else { return nil }
+    self = value
+  }
+  public static var expectation: String { "a number" }
+}
+
+/// The declaration of one command: a type (usually a caseless enum nested in its tool) whose static
+/// ``Argument``s are the command's typed keys and whose ``spec`` lists them.
+///
+/// The factories below create the keys; each names the kind of argument and the type it reads as.
+public protocol CommandDeclaration: Sendable {
+  /// The command's specification, listing every argument the declaration creates.
+  static var spec: CommandSpec { get }
+}
+
+extension CommandDeclaration {
+  // MARK: - Flags and options
+
+  /// A flag: `true` when given.
+  public static func flag(_ name: String, short: Character? = nil, help: String)
+    -> Argument<Self, Bool>
+  {
+    Argument(ArgumentSpec(name: name, kind: .flag, short: short, help: help)) { words, _ in
+      !words.isEmpty
+    }
+  }
+
+  /// An option taking one text value (giving it twice is a usage error).
+  public static func option(
+    _ name: String, short: Character? = nil, valueName: String = "value", help: String,
+    completion: Completion = .none
+  ) -> Argument<Self, String?> {
+    Argument(
+      ArgumentSpec(
+        name: name, kind: .option(repeating: false), short: short, valueName: valueName,
+        help: help, completion: completion)
+    ) { words, _ in words.last }
+  }
+
+  /// An option whose value converts to `T` (a usage error naming the option when it does not).
+  public static func option<T: ArgumentValue>(
+    _ name: String, short: Character? = nil, valueName: String = "value", help: String,
+    as type: T.Type, completion: Completion = .none
+  ) -> Argument<Self, T?> {
+    let spec = ArgumentSpec(
+      name: name, kind: .option(repeating: false), short: short, valueName: valueName, help: help,
+      completion: completion)
+    return Argument(spec) { words, usage throws(UsageError) in
+      try words.last.map { word throws(UsageError) in try convert(word, spec, usage) }
+    }
+  }
+
+  /// An option whose value is one of the cases of `E`.
+  public static func option<E: ArgumentChoice>(
+    _ name: String, short: Character? = nil, valueName: String = "value", help: String,
+    as type: E.Type
+  ) -> Argument<Self, E?> {
+    let spec = ArgumentSpec(
+      name: name, kind: .option(repeating: false), short: short, valueName: valueName, help: help,
+      allowedValues: E.allowedValues, valueAliases: E.aliasValues, completion: E.candidates)
+    return Argument(spec) { words, usage throws(UsageError) in
+      try words.last.map { word throws(UsageError) in try convert(word, spec, usage) }
+    }
+  }
+
+  /// An option whose value is one of a closed set of words (any letter case where unambiguous), when the
+  /// set is data rather than an enumeration (an API's parameter table).
+  public static func option(
+    _ name: String, short: Character? = nil, valueName: String = "value", help: String,
+    values: [String], aliases: [String: String] = [:], completion: Completion? = nil
+  ) -> Argument<Self, String?> {
+    Argument(
+      ArgumentSpec(
+        name: name, kind: .option(repeating: false), short: short, valueName: valueName,
+        help: help, allowedValues: values, valueAliases: aliases, completion: completion)
+    ) { words, _ in words.last }
+  }
+
+  /// An option that may be given several times; its values in command-line order.
+  public static func repeatingOption(
+    _ name: String, short: Character? = nil, valueName: String = "value", help: String,
+    completion: Completion = .none
+  ) -> Argument<Self, [String]> {
+    Argument(
+      ArgumentSpec(
+        name: name, kind: .option(repeating: true), short: short, valueName: valueName,
+        help: help, completion: completion)
+    ) { words, _ in words }
+  }
+
+  // MARK: - Positionals
+
+  /// A required positional argument.
+  public static func positional(_ name: String, help: String, completion: Completion = .none)
+    -> Argument<Self, String>
+  {
+    Argument(
+      ArgumentSpec(
+        name: name, kind: .positional(optional: false, repeating: false), valueName: name,
+        help: help, completion: completion)
+    ) { words, _ in words.last ?? "" }
+  }
+
+  /// A required positional argument whose value is one of the cases of `E`.
+  public static func positional<E: ArgumentChoice>(_ name: String, help: String, as type: E.Type)
+    -> Argument<Self, E?>
+  {
+    let spec = ArgumentSpec(
+      name: name, kind: .positional(optional: false, repeating: false), valueName: name,
+      help: help, allowedValues: E.allowedValues, valueAliases: E.aliasValues,
+      completion: E.candidates)
+    return Argument(spec) { words, usage throws(UsageError) in
+      try words.last.map { word throws(UsageError) in try convert(word, spec, usage) }
+    }
+  }
+
+  /// A positional argument that may be left out.
+  public static func optionalPositional(
+    _ name: String, help: String, completion: Completion = .none
+  ) -> Argument<Self, String?> {
+    Argument(
+      ArgumentSpec(
+        name: name, kind: .positional(optional: true, repeating: false), valueName: name,
+        help: help, completion: completion)
+    ) { words, _ in words.last }
+  }
+
+  /// A positional argument that takes all remaining positional words: one or more, or zero or more when
+  /// `optional`.
+  public static func positionals(
+    _ name: String, help: String, optional: Bool = false, completion: Completion = .none
+  ) -> Argument<Self, [String]> {
+    Argument(
+      ArgumentSpec(
+        name: name, kind: .positional(optional: optional, repeating: true), valueName: name,
+        help: help, completion: completion)
+    ) { words, _ in words }
+  }
+
+  // MARK: - Conversion
+
+  private static func convert<T: ArgumentValue>(
+    _ word: String, _ spec: ArgumentSpec, _ usage: String
+  )
+    throws(UsageError) -> T
+  {
+    let canonical = spec.canonicalValue(word) ?? word
+    guard let value = T(argument: canonical) else {
+      throw UsageError(
+        "invalid value '\(word)' for \(spec.display): expected \(T.expectation)",
+        code: "invalid_value", usage: usage)
+    }
+    return value
+  }
+}

@@ -1,0 +1,116 @@
+/// toolbox's own top-level commands — `tools`, `help`, `completions` and the hidden `__complete` the
+/// completion scripts call — declared with specs like any tool command. This list is the only place their
+/// names are written: routing, reserved names, help and completions read it.
+public struct BuiltInCommand: Sendable {
+  /// The command's declaration.
+  public let spec: CommandSpec
+  /// Whether help and completions leave it out (`__complete`, which only scripts call).
+  public let isHidden: Bool
+  /// Runs the command.
+  let run: @Sendable (Session, ParsedValues) throws -> CommandOutput
+
+  /// The command's name.
+  public var name: String { spec.name ?? "" }
+
+  /// Every built-in command.
+  public static let all: [BuiltInCommand] = [tools, help, completions, complete]
+
+  /// The built-in command with this name.
+  static func named(_ word: String) -> BuiltInCommand? { all.first { $0.name == word } }
+
+  /// The names help and completions show.
+  static var visibleNames: [String] { all.filter { !$0.isHidden }.map(\.name) }
+
+  private init<Declaration: CommandDeclaration>(
+    _ declaration: Declaration.Type, isHidden: Bool = false,
+    run: @escaping @Sendable (Session, Arguments<Declaration>) throws -> CommandOutput
+  ) {
+    spec = Declaration.spec
+    self.isHidden = isHidden
+    self.run = { session, values in try run(session, Arguments(values)) }
+  }
+
+  // MARK: - tools
+
+  enum Tools: CommandDeclaration {
+    static let spec = CommandSpec(
+      "tools", abstract: "List the tools: name, enabled or disabled, builtin or external, summary.",
+      examples: ["toolbox tools", "toolbox --json tools"])
+  }
+
+  static let tools = BuiltInCommand(Tools.self) { session, _ in
+    .document(ToolList(tools: session.registry.listing))
+  }
+
+  // MARK: - help
+
+  enum Help: CommandDeclaration {
+    static let tool = optionalPositional("tool", help: "A tool name.")
+    static let subcommand = optionalPositional(
+      "subcommand", help: "One of the tool's subcommands.")
+    static let spec = CommandSpec(
+      "help", abstract: "Show help for a tool or one of its subcommands.",
+      arguments: [tool, subcommand],
+      examples: ["toolbox help", "toolbox help todo", "toolbox help todo add"])
+  }
+
+  static let help = BuiltInCommand(Help.self) { session, arguments in
+    .verbatim(
+      try HelpCommand(session: session).text(
+        try arguments[Help.tool], try arguments[Help.subcommand]))
+  }
+
+  // MARK: - completions
+
+  enum Completions: CommandDeclaration {
+    static let shell = positional("shell", help: "The shell.", as: Shell.self)
+    static let spec = CommandSpec(
+      "completions", abstract: "Print a completion script for bash, zsh or fish.",
+      discussion: """
+        The script asks toolbox at each Tab what fits there (tools, subcommands, options, values from \
+        the config and your data), so it never needs regenerating.
+        bash: add 'source <(toolbox completions bash)' to ~/.bashrc.
+        zsh:  toolbox completions zsh > ~/.zfunc/_toolbox (with ~/.zfunc in fpath).
+        fish: toolbox completions fish > ~/.config/fish/completions/toolbox.fish
+        """,
+      arguments: [shell],
+      examples: ["toolbox completions bash", "toolbox completions zsh"])
+  }
+
+  static let completions = BuiltInCommand(Completions.self) { _, arguments in
+    guard let shell = try arguments[Completions.shell] else {
+      throw arguments.usageError("missing argument <shell>", code: "missing_argument")
+    }
+    return .verbatim(CompletionScript.script(for: shell))
+  }
+
+  // MARK: - __complete
+
+  enum Complete: CommandDeclaration {
+    static let words = positionals(
+      "words", help: "The words after 'toolbox', the last one being completed.", optional: true)
+    static let spec = CommandSpec(
+      "__complete", abstract: "Print the completions for a command line (for the shell scripts).",
+      arguments: [words], examples: ["toolbox __complete -- todo d"])
+  }
+
+  static let complete = BuiltInCommand(Complete.self, isHidden: true) { session, arguments in
+    .verbatim(CompletionEngine(session: session).complete(try arguments[Complete.words]).text)
+  }
+}
+
+/// The shells completion scripts exist for.
+public enum Shell: String, ArgumentChoice {
+  case bash, zsh, fish
+}
+
+/// The result of `toolbox tools`.
+struct ToolList: CommandResult {
+  let tools: [ToolListing]
+
+  func text(style: TextStyle) -> String {
+    TextTable(
+      rows: tools.map { [$0.name, $0.enabled ? "enabled" : "disabled", $0.kind, $0.summary] }
+    ).render()
+  }
+}

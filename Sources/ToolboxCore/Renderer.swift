@@ -1,0 +1,88 @@
+/// Writes what commands return, and every error, to the console: the only code that writes output.
+///
+/// Text results end with one newline (an empty text prints nothing); JSON documents are pretty with sorted
+/// keys; streams are written record by record (NDJSON in JSON mode); errors are one line on standard error
+/// (`toolbox: <tool>: <message>`, plus a hint line unless `--quiet`) or the JSON error object.
+struct Renderer {
+  let console: any Console
+
+  /// Writes a command's output.
+  ///
+  /// - Parameters:
+  ///   - output: The output.
+  ///   - format: The output format.
+  ///   - style: Text styling.
+  ///   - tool: The tool's name, for the error lines of streams.
+  /// - Returns: The exit status that goes with the output.
+  /// - Throws: What a stream throws while producing records, or an encoding error (a bug).
+  func write(_ output: CommandOutput, format: OutputFormat, style: TextStyle, tool: String) throws
+    -> ExitCode
+  {
+    switch output {
+    case .document(let result):
+      switch format {
+      case .json:
+        console.writeOutput(try JSONOutput.document(result) + "\n")
+      case .text:
+        let text = result.text(style: style)
+        if !text.isEmpty { console.writeOutput(text + "\n") }
+      }
+      return result.exitCode
+    case .verbatim(let text):
+      console.writeOutput(text)
+      return .success
+    case .stream(let produce):
+      let console = console
+      let writer = StreamWriter(
+        format: format, style: style, tool: tool, writeOutput: { console.writeOutput($0) },
+        writeError: { console.writeError($0) })
+      try produce(writer)
+      return writer.failureCount > 0 ? .partialFailure : .success
+    }
+  }
+
+  /// Reports an error and returns its exit status.
+  ///
+  /// - Parameters:
+  ///   - error: The error.
+  ///   - format: The output format.
+  ///   - quiet: `--quiet`: no hint line.
+  ///   - tool: The tool the error came from, if a tool was chosen.
+  /// - Returns: The error's exit status.
+  func report(_ error: any ToolboxError, format: OutputFormat, quiet: Bool, tool: String?)
+    -> ExitCode
+  {
+    switch format {
+    case .json:
+      console.writeError(
+        JSONOutput.errorObject(error, tool: tool).serialized(pretty: false) + "\n")
+    case .text:
+      let prefix = tool.map { "toolbox: \($0): " } ?? "toolbox: "
+      var text = prefix + error.description.escapingControlCharacters + "\n"
+      if let hint = error.hint, !quiet { text += hint.escapingControlCharacters + "\n" }
+      console.writeError(text)
+    }
+    return error.exitCode
+  }
+
+  /// The format and quietness asked for anywhere before `--`, so that errors found before the command line
+  /// is parsed (a bad config, an unknown option) are already written as asked.
+  static func prescan(_ words: [String]) -> (format: OutputFormat, quiet: Bool) {
+    var format = OutputFormat.text
+    var quiet = false
+    var index = 0
+    while index < words.count, words[index] != "--" {
+      let word = words[index]
+      switch word {
+      case "--json", "--format=json": format = .json
+      case "--format=text": format = .text
+      case "--format" where index + 1 < words.count:
+        format = OutputFormat(rawValue: words[index + 1]) ?? format
+      case "-q", "--quiet": quiet = true
+      default: break
+      }
+      index += 1
+    }
+    return (format, quiet)
+  }
+}

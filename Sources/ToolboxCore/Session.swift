@@ -1,0 +1,195 @@
+/// Configuration and registry for one invocation: the config file found from the global options and the
+/// environment, the registry built from it, and the contexts tools run in.
+public struct Session: Sendable {
+  /// The seams of the process.
+  public let system: System
+  /// The application: its tools and top-level words.
+  public let application: Application
+  /// The global options given so far.
+  public var globals: GlobalOptions
+  /// The loaded config.
+  public private(set) var config: Config
+  /// The tools, as the config enables and configures them.
+  public private(set) var registry: ToolRegistry
+
+  /// Loads the config that the global options and environment name, and builds the registry.
+  ///
+  /// - Parameters:
+  ///   - system: The process's seams.
+  ///   - application: The application.
+  ///   - globals: The global options.
+  /// - Throws: ``ConfigError`` for a config that cannot be read or is invalid.
+  public init(system: System, application: Application, globals: GlobalOptions) throws(ConfigError)
+  {
+    self.system = system
+    self.application = application
+    self.globals = globals
+    config = try Self.loadConfig(explicitPath: globals.configPath, system: system)
+    registry = try Self.makeRegistry(application.tools, config)
+  }
+
+  /// A session with a config already at hand (the defaults, when completing under a broken config).
+  init(system: System, application: Application, globals: GlobalOptions, config: Config) {
+    self.system = system
+    self.application = application
+    self.globals = globals
+    self.config = config
+    registry =
+      (try? Self.makeRegistry(application.tools, config))
+      ?? (try? Self.makeRegistry(application.tools, Config()))
+      ?? ToolRegistry(unchecked: application.tools)
+  }
+
+  /// Applies global options given after the tool name, reloading the config when they name another one.
+  ///
+  /// - Parameter later: The options given after the tool name.
+  /// - Throws: ``ConfigError`` for a config that cannot be read or is invalid.
+  public mutating func merge(_ later: GlobalOptions) throws(ConfigError) {
+    let previousPath = globals.configPath
+    globals = globals.merging(later)
+    if let path = later.configPath, path != previousPath {
+      config = try Self.loadConfig(explicitPath: path, system: system)
+      registry = try Self.makeRegistry(application.tools, config)
+    }
+  }
+
+  /// The output format: `--format`/`--json`, else config `format`, else text.
+  public var format: OutputFormat { globals.format ?? config.format ?? .text }
+
+  // MARK: - Contexts
+
+  /// The context a tool runs in.
+  ///
+  /// - Parameter tool: The tool's name.
+  /// - Returns: The context.
+  /// - Throws: ``UsageError`` for an invalid `--today` or `$TOOLBOX_TODAY`.
+  public func context(for tool: String) throws(UsageError) -> ToolContext {
+    let format = format
+    let colorMode: ColorMode
+    if let explicit = globals.color {
+      colorMode = explicit
+    } else if system.environment["NO_COLOR"] != nil {
+      colorMode = .never
+    } else {
+      colorMode = config.color ?? .auto
+    }
+    let console = system.console
+    let colored: Bool
+    switch colorMode {
+    case .always: colored = true
+    case .never: colored = false
+    case .auto: colored = console.isOutputTerminal && system.environment["TERM"] != "dumb"
+    }
+    let showsProgress = !globals.quiet && console.isErrorTerminal
+    return ToolContext(
+      toolName: tool, config: config, settings: registry.settings[tool] ?? NoSettings(),
+      environment: system.environment, clock: system.clock, todayOverride: try todayOverride(),
+      localeArgument: globals.locale, format: format,
+      style: TextStyle(isEnabled: colored && format == .text), showsProgress: showsProgress,
+      fileSystem: system.fileSystem, http: system.http, processes: system.processes,
+      input: system.input,
+      progress: { line in
+        if showsProgress {
+          console.writeError("toolbox: \(tool): \(line.escapingControlCharacters)\n")
+        }
+      })
+  }
+
+  /// `--today`, else `$TOOLBOX_TODAY`, if either is set.
+  ///
+  /// - Throws: ``UsageError`` naming the source of a value that is not a date.
+  public func todayOverride() throws(UsageError) -> CivilDate? {
+    let (text, source): (String?, String) =
+      globals.today != nil
+      ? (globals.today, "--today") : (system.environment["TOOLBOX_TODAY"], "TOOLBOX_TODAY")
+    guard let text else { return nil }
+    guard let date = CivilDate(text) else {
+      throw UsageError(
+        "invalid \(source) '\(text)': expected an existing date YYYY-MM-DD between 0001-01-01 and 9999-12-31",
+        code: "invalid_today")
+    }
+    return date
+  }
+
+  // MARK: - Config
+
+  /// Reads the config file: `--config`, else `$TOOLBOX_CONFIG`, else the default path (where a missing
+  /// file means the defaults).
+  static func loadConfig(explicitPath: String?, system: System) throws(ConfigError) -> Config {
+    let paths = Paths(environment: system.environment)
+    let explicit = explicitPath ?? system.environment["TOOLBOX_CONFIG"]
+    let path =
+      explicit.map(paths.expandingTilde) ?? Paths.join(paths.configHome, "toolbox/config.json")
+    let bytes: [UInt8]?
+    do {
+      bytes = try system.fileSystem.contents(of: path)
+    } catch {
+      throw ConfigError("cannot read config: \(error.message)", code: "config_unreadable")
+    }
+    guard let bytes else {
+      if explicit != nil {
+        throw ConfigError("config file '\(path)' does not exist", code: "config_not_found")
+      }
+      return Config()
+    }
+    return try Config.decode(bytes, path: path)
+  }
+
+  /// Builds the registry, naming the config file in any error about its contents.
+  static func makeRegistry(_ tools: [any Tool.Type], _ config: Config) throws(ConfigError)
+    -> ToolRegistry
+  {
+    do {
+      return try ToolRegistry(tools: tools, config: config)
+    } catch {
+      guard let path = config.path else { throw error }
+      throw ConfigError("\(path): \(error.message)", code: error.code)
+    }
+  }
+}
+
+/// The process's seams: everything toolbox takes from the outside world, injected so that tests run the
+/// real dispatcher in memory.
+public struct System: Sendable {
+  /// The environment.
+  public var environment: Environment
+  /// The clock (today, now, waiting).
+  public var clock: any WallClock
+  /// Files.
+  public var fileSystem: any FileSystem
+  /// Standard output and error.
+  public var console: any Console
+  /// Standard input.
+  public var input: any InputSource
+  /// HTTP.
+  public var http: any HTTPClient
+  /// Other programs.
+  public var processes: any ProcessRunner
+
+  /// Creates the seams.
+  public init(
+    environment: Environment, clock: any WallClock, fileSystem: any FileSystem,
+    console: any Console, input: any InputSource, http: any HTTPClient,
+    processes: any ProcessRunner
+  ) {
+    self.environment = environment
+    self.clock = clock
+    self.fileSystem = fileSystem
+    self.console = console
+    self.input = input
+    self.http = http
+    self.processes = processes
+  }
+
+  /// The real process: its environment, clock, files, standard streams and programs.
+  ///
+  /// - Parameter http: The HTTP client (the binary's runs a helper executable).
+  /// - Returns: The seams.
+  public static func live(http: any HTTPClient = UnavailableHTTPClient()) -> System {
+    let console = StandardConsole()
+    return System(
+      environment: .process, clock: SystemClock(), fileSystem: LocalFileSystem(),
+      console: console, input: FileDescriptorInput(descriptor: 0, beforeRead: { console.flush() }),
+      http: http, processes: SystemProcessRunner())
+  }
+}
