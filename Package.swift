@@ -18,6 +18,7 @@ let package = Package(
     .executable(name: "toolbox", targets: ["toolbox"]),
     // Libraries only for the fuzz harnesses in Fuzz/, a package of their own that depends on this one.
     .library(name: "ToolboxCore", targets: ["ToolboxCore"]),
+    .library(name: "ToolboxCalendrics", targets: ["ToolboxCalendrics"]),
     .library(name: "ToolboxCalendar", targets: ["ToolboxCalendar"]),
     .library(name: "ToolboxDDay", targets: ["ToolboxDDay"]),
     .library(name: "ToolboxNumber", targets: ["ToolboxNumber"]),
@@ -27,6 +28,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "ToolboxCore", swiftSettings: staticExecutable),
+    // Calendar systems and holiday rules that more than one tool needs (plugins may not import each other):
+    // the Korean lunisolar calendar and public holidays. No tool's words or options.
+    .target(
+      name: "ToolboxCalendrics", dependencies: ["ToolboxCore"], swiftSettings: staticExecutable),
     .target(
       name: "ToolboxCalendar", dependencies: ["ToolboxCore"], path: "Sources/Plugins/Calendar",
       swiftSettings: staticExecutable),
@@ -35,7 +40,8 @@ let package = Package(
       name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
     .target(
-      name: "ToolboxDDay", dependencies: ["ToolboxCore"], path: "Sources/Plugins/DDay",
+      name: "ToolboxDDay", dependencies: ["ToolboxCore", "ToolboxCalendrics"],
+      path: "Sources/Plugins/DDay",
       swiftSettings: staticExecutable),
     // The number tool reads CLDR data through the toolchain's ICU C API (`_FoundationICU`), which Foundation
     // links implicitly only in static builds; debug builds and tests need the library named.
@@ -65,10 +71,15 @@ let package = Package(
     .target(name: "ToolboxTestSupport", dependencies: ["ToolboxCore"]),
     .testTarget(name: "ToolboxCoreTests", dependencies: ["ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
+      name: "ToolboxCalendricsTests",
+      dependencies: ["ToolboxCalendrics", "ToolboxCore", "ToolboxTestSupport"],
+      resources: [.copy("Fixtures")]),
+    .testTarget(
       name: "ToolboxCalendarTests",
       dependencies: ["ToolboxCalendar", "ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
-      name: "ToolboxDDayTests", dependencies: ["ToolboxDDay", "ToolboxCore", "ToolboxTestSupport"],
+      name: "ToolboxDDayTests",
+      dependencies: ["ToolboxDDay", "ToolboxCalendrics", "ToolboxCore", "ToolboxTestSupport"],
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ToolboxNumberTests",

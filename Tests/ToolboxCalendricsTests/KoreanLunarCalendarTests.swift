@@ -2,7 +2,7 @@ import Testing
 import ToolboxCore
 import ToolboxTestSupport
 
-@testable import ToolboxDDay
+@testable import ToolboxCalendrics
 
 @Suite struct KoreanLunarCalendarTests {
   let calendar = KoreanLunarCalendar()

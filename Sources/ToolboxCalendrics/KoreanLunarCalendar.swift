@@ -13,7 +13,7 @@ import ToolboxCore
 /// ICU names dangi years with the Chinese sexagenary era numbering: era 78, year 42 is the lunar year 2025.
 /// From 1897 to 2050 the conversion agrees day for day with the tables of the Korea Astronomy and Space
 /// Science Institute (KASI); outside that span it is ICU's astronomical computation.
-struct KoreanLunarCalendar: Sendable {
+public struct KoreanLunarCalendar: Sendable {
   private let calendar: Calendar
 
   /// Offset between a lunar year and ICU's extended (Chinese-epoch) year: 2025 + 2637 = 4662.
@@ -21,10 +21,10 @@ struct KoreanLunarCalendar: Sendable {
   /// The day number (``CivilDate/dayNumber``) of 1970-01-01.
   private static let unixEpochDayNumber = 719_162
   /// The lunar years whose dates can be named as `YYYY` (lunar year 0 starts in 0000, before the range).
-  static let yearRange = 1...9999
+  public static let yearRange = 1...9999
 
   /// Creates the calendar (loads ICU's calendar data).
-  init() {
+  public init() {
     var calendar = Calendar(identifier: .dangi)
     calendar.timeZone = .gmt
     self.calendar = calendar
@@ -39,7 +39,7 @@ struct KoreanLunarCalendar: Sendable {
   /// - Parameter date: The date.
   /// - Returns: Its lunar date; the lunar year is 0 for dates in January or February of the year 1, and
   ///   `nil` only if ICU cannot name the day (not seen in 0001...9999).
-  func lunarDate(of date: CivilDate) -> LunarDate? {
+  public func lunarDate(of date: CivilDate) -> LunarDate? {
     lunarDate(at: Self.instant(dayNumber: date.dayNumber))
   }
 
@@ -48,7 +48,7 @@ struct KoreanLunarCalendar: Sendable {
   /// - Parameter lunar: The lunar date.
   /// - Returns: The day number of the date (which may lie outside ``CivilDate/dayNumberRange``), or `nil` if
   ///   the lunar date does not exist: a day past the month's end, or a leap month the year does not have.
-  func dayNumber(of lunar: LunarDate) -> Int? {
+  public func dayNumber(of lunar: LunarDate) -> Int? {
     guard (1...12).contains(lunar.month), (1...30).contains(lunar.day),
       (0...10_000).contains(lunar.year)
     else { return nil }
@@ -69,7 +69,7 @@ struct KoreanLunarCalendar: Sendable {
   ///
   /// - Parameter year: The lunar year.
   /// - Returns: The month (1...12) that is repeated as a leap month, or `nil`.
-  func leapMonth(inYear year: Int) -> Int? {
+  public func leapMonth(inYear year: Int) -> Int? {
     (1...12).first { month in
       dayNumber(of: LunarDate(year: year, month: month, day: 1, isLeapMonth: true)) != nil
     }
@@ -82,7 +82,7 @@ struct KoreanLunarCalendar: Sendable {
   ///   - month: The month, 1...12.
   ///   - isLeapMonth: Whether it is the leap month.
   /// - Returns: 29 or 30, or `nil` if the month does not exist.
-  func length(ofYear year: Int, month: Int, isLeapMonth: Bool) -> Int? {
+  public func length(ofYear year: Int, month: Int, isLeapMonth: Bool) -> Int? {
     guard
       dayNumber(of: LunarDate(year: year, month: month, day: 1, isLeapMonth: isLeapMonth)) != nil
     else { return nil }
@@ -94,7 +94,7 @@ struct KoreanLunarCalendar: Sendable {
   ///
   /// - Parameter lunar: A lunar date for which ``dayNumber(of:)`` returned `nil`.
   /// - Returns: One lowercase clause.
-  func reasonForNonexistence(of lunar: LunarDate) -> String {
+  public func reasonForNonexistence(of lunar: LunarDate) -> String {
     guard (1...12).contains(lunar.month) else { return "lunar months are numbered 01 to 12" }
     guard (1...30).contains(lunar.day) else { return "lunar months have 29 or 30 days" }
     if lunar.isLeapMonth,
