@@ -1,38 +1,26 @@
-import FoundationEssentials
-import FoundationInternationalization
 import ToolboxCore
 
-/// Converts between proleptic Gregorian dates and the Korean lunisolar calendar, with ICU's dangi calendar
-/// (through Foundation's `Calendar(identifier: .dangi)`).
+/// Converts between proleptic Gregorian dates and the Korean lunisolar calendar (음력).
 ///
-/// Only day numbers cross the boundary: a ``CivilDate`` becomes the instant at noon UTC of its day, and an
-/// instant becomes a day number again, so Foundation's Gregorian calendar (Julian before 1582) is never
-/// involved. Every lunar date is checked by converting it back, because `Calendar.date(from:)` silently rolls
-/// a date that does not exist over into the next month.
+/// Lunar years 1391...2050 (``tableYears``, Gregorian 1391-02 to 2051-01) come from a generated table of
+/// month lengths and leap months (`KoreanLunarYear+Table.swift`, written by `scripts/generate-lunar-table`
+/// from ICU's dangi calendar), so converting them loads nothing. Other years fall back to ICU's dangi
+/// calendar itself (``DangiCalendar``), which gives the same answers the table was made from.
 ///
-/// ICU names dangi years with the Chinese sexagenary era numbering: era 78, year 42 is the lunar year 2025.
 /// From 1897 to 2050 the conversion agrees day for day with the tables of the Korea Astronomy and Space
-/// Science Institute (KASI); outside that span it is ICU's astronomical computation.
+/// Science Institute (KASI); before 1897 it is ICU's astronomical computation, which differs from Korea's
+/// historical calendar on some days, and after 2050 KASI publishes no table.
 public struct KoreanLunarCalendar: Sendable {
-  private let calendar: Calendar
+  private let fallback = DangiCalendar()
 
-  /// Offset between a lunar year and ICU's extended (Chinese-epoch) year: 2025 + 2637 = 4662.
-  private static let epochOffset = 2637
-  /// The day number (``CivilDate/dayNumber``) of 1970-01-01.
-  private static let unixEpochDayNumber = 719_162
   /// The lunar years whose dates can be named as `YYYY` (lunar year 0 starts in 0000, before the range).
   public static let yearRange = 1...9999
 
-  /// Creates the calendar (loads ICU's calendar data).
-  public init() {
-    var calendar = Calendar(identifier: .dangi)
-    calendar.timeZone = .gmt
-    self.calendar = calendar
-  }
+  /// The lunar years converted from the table; other years load ICU's dangi calendar.
+  public static var tableYears: ClosedRange<Int> { KoreanLunarYear.years }
 
-  private static let components: Set<Calendar.Component> = [
-    .era, .year, .month, .day, .isLeapMonth,
-  ]
+  /// Creates the calendar. Nothing is loaded until a date outside ``tableYears`` is converted.
+  public init() {}
 
   /// The lunar date of a Gregorian date.
   ///
@@ -40,7 +28,11 @@ public struct KoreanLunarCalendar: Sendable {
   /// - Returns: Its lunar date; the lunar year is 0 for dates in January or February of the year 1, and
   ///   `nil` only if ICU cannot name the day (not seen in 0001...9999).
   public func lunarDate(of date: CivilDate) -> LunarDate? {
-    lunarDate(at: Self.instant(dayNumber: date.dayNumber))
+    let dayNumber = date.dayNumber
+    if let year = KoreanLunarYear.containing(dayNumber: dayNumber, gregorianYear: date.year) {
+      return year.date(atDayNumber: dayNumber)
+    }
+    return fallback.lunarDate(atDayNumber: dayNumber)
   }
 
   /// The Gregorian date of a lunar date.
@@ -49,20 +41,12 @@ public struct KoreanLunarCalendar: Sendable {
   /// - Returns: The day number of the date (which may lie outside ``CivilDate/dayNumberRange``), or `nil` if
   ///   the lunar date does not exist: a day past the month's end, or a leap month the year does not have.
   public func dayNumber(of lunar: LunarDate) -> Int? {
-    guard (1...12).contains(lunar.month), (1...30).contains(lunar.day),
-      (0...10_000).contains(lunar.year)
+    guard (1...12).contains(lunar.month), (1...30).contains(lunar.day) else { return nil }
+    guard let year = KoreanLunarYear(year: lunar.year) else { return fallback.dayNumber(of: lunar) }
+    guard let index = year.index(ofMonth: lunar.month, isLeapMonth: lunar.isLeapMonth),
+      lunar.day <= year.length(ofIndex: index)
     else { return nil }
-    let extendedYear = lunar.year + Self.epochOffset
-    var components = DateComponents()
-    components.era = (extendedYear - 1) / 60 + 1
-    components.year = (extendedYear - 1) % 60 + 1
-    components.month = lunar.month
-    components.day = lunar.day
-    components.isLeapMonth = lunar.isLeapMonth
-    guard components.isValidDate(in: calendar), let date = calendar.date(from: components),
-      lunarDate(at: date) == lunar
-    else { return nil }
-    return Self.dayNumber(of: date)
+    return year.start(ofIndex: index) + lunar.day - 1
   }
 
   /// The leap month of a lunar year, if it has one.
@@ -70,7 +54,10 @@ public struct KoreanLunarCalendar: Sendable {
   /// - Parameter year: The lunar year.
   /// - Returns: The month (1...12) that is repeated as a leap month, or `nil`.
   public func leapMonth(inYear year: Int) -> Int? {
-    (1...12).first { month in
+    if let table = KoreanLunarYear(year: year) {
+      return table.leapMonth == 0 ? nil : table.leapMonth
+    }
+    return (1...12).first { month in
       dayNumber(of: LunarDate(year: year, month: month, day: 1, isLeapMonth: true)) != nil
     }
   }
@@ -83,6 +70,9 @@ public struct KoreanLunarCalendar: Sendable {
   ///   - isLeapMonth: Whether it is the leap month.
   /// - Returns: 29 or 30, or `nil` if the month does not exist.
   public func length(ofYear year: Int, month: Int, isLeapMonth: Bool) -> Int? {
+    if let table = KoreanLunarYear(year: year) {
+      return table.index(ofMonth: month, isLeapMonth: isLeapMonth).map { table.length(ofIndex: $0) }
+    }
     guard
       dayNumber(of: LunarDate(year: year, month: month, day: 1, isLeapMonth: isLeapMonth)) != nil
     else { return nil }
@@ -110,28 +100,5 @@ public struct KoreanLunarCalendar: Sendable {
       return "\(name) of lunar year \(lunar.year) has \(length) days"
     }
     return "ICU cannot convert it"
-  }
-
-  // MARK: - Instants
-
-  private func lunarDate(at date: Date) -> LunarDate? {
-    let parts = calendar.dateComponents(Self.components, from: date)
-    guard let era = parts.era, let cycleYear = parts.year, let month = parts.month,
-      let day = parts.day, (1...1_000).contains(era)
-    else { return nil }
-    // ICU's era numbers stay small (about 44...211 for years 1...9999); the guard keeps this from overflowing.
-    let year = (era - 1) * 60 + cycleYear - Self.epochOffset
-    return LunarDate(year: year, month: month, day: day, isLeapMonth: parts.isLeapMonth ?? false)
-  }
-
-  /// Noon UTC of a day: the middle of the day, whatever ICU's astronomical time zone.
-  private static func instant(dayNumber: Int) -> Date {
-    Date(timeIntervalSince1970: Double(dayNumber - unixEpochDayNumber) * 86_400 + 43_200)
-  }
-
-  private static func dayNumber(of date: Date) -> Int? {
-    let days = (date.timeIntervalSince1970 / 86_400).rounded(.down)
-    guard let whole = Int(exactly: days) else { return nil }
-    return whole + unixEpochDayNumber
   }
 }
