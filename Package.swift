@@ -27,8 +27,8 @@ struct BuiltInTool {
 }
 
 let tools: [BuiltInTool] = [
-  BuiltInTool(name: "Calendar"),
-  BuiltInTool(name: "DDay", testFixtures: true),
+  BuiltInTool(name: "Calendar", dependencies: ["ToolboxCalendrics"]),
+  BuiltInTool(name: "DDay", dependencies: ["ToolboxCalendrics"], testFixtures: true),
   // The number tool reads CLDR data through the toolchain's ICU C API (`_FoundationICU`), which Foundation
   // links implicitly only in static builds; debug builds and tests need the library named.
   BuiltInTool(name: "Number", linkerSettings: [.linkedLibrary("_FoundationICU")]),
@@ -44,10 +44,15 @@ let package = Package(
     // Libraries for the fuzz harnesses in Fuzz/, a package of its own that depends on this one.
     .library(name: "ToolboxCore", targets: ["ToolboxCore"]),
     .library(name: "ToolboxBuiltIns", targets: ["ToolboxBuiltIns"]),
+    .library(name: "ToolboxCalendrics", targets: ["ToolboxCalendrics"]),
     .library(name: "ToolboxTestSupport", targets: ["ToolboxTestSupport"]),
   ] + tools.map { .library(name: $0.module, targets: [$0.module]) },
   targets: [
     .target(name: "ToolboxCore", swiftSettings: staticExecutable),
+    // Calendar systems and holiday rules that more than one tool needs (plugins may not import each other):
+    // the Korean lunisolar calendar and public holidays. No tool's words or options.
+    .target(
+      name: "ToolboxCalendrics", dependencies: ["ToolboxCore"], swiftSettings: staticExecutable),
     // The system SQLite library for the todo store; linked statically in release builds (libsqlite3.a).
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
@@ -69,6 +74,10 @@ let package = Package(
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
     .target(name: "ToolboxTestSupport", dependencies: ["ToolboxCore"]),
     .testTarget(name: "ToolboxCoreTests", dependencies: ["ToolboxCore", "ToolboxTestSupport"]),
+    .testTarget(
+      name: "ToolboxCalendricsTests",
+      dependencies: ["ToolboxCalendrics", "ToolboxCore", "ToolboxTestSupport"],
+      resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ToolboxEndToEndTests",
       dependencies: [

@@ -13,7 +13,7 @@ import PackageDescription
 let harnesses: [(name: String, products: [String])] = [
   ("fuzz-number", ["ToolboxNumber"]),
   ("fuzz-decimal", ["ToolboxNumber"]),
-  ("fuzz-date", ["ToolboxCore", "ToolboxDDay"]),
+  ("fuzz-date", ["ToolboxCore", "ToolboxCalendrics", "ToolboxDDay"]),
   ("fuzz-arguments", ["ToolboxCore"]),
   ("fuzz-config", ["ToolboxCore"]),
   ("fuzz-itunes", ["ToolboxCore", "ToolboxSearch"]),
@@ -31,6 +31,7 @@ let package = Package(
       dependencies: [
         .product(name: "ToolboxCore", package: "toolbox"),
         .product(name: "ToolboxBuiltIns", package: "toolbox"),
+        .product(name: "ToolboxCalendrics", package: "toolbox"),
         .product(name: "ToolboxTestSupport", package: "toolbox"),
       ])
   ]

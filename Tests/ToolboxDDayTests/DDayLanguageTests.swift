@@ -1,4 +1,5 @@
 import Testing
+import ToolboxCalendrics
 import ToolboxCore
 
 @testable import ToolboxDDay

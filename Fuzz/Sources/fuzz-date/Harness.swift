@@ -1,4 +1,5 @@
 import FuzzSupport
+import ToolboxCalendrics
 import ToolboxCore
 
 @testable import ToolboxDDay

@@ -1,3 +1,4 @@
+import ToolboxCalendrics
 import ToolboxCore
 
 /// One anniversary of a start date: every `every`-th day, or a yearly one.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import FoundationInternationalization
+import ToolboxCalendrics
 import ToolboxCore
 
 /// The localized words of dday's text output: weekday names, anniversary names, grouped day counts and lunar

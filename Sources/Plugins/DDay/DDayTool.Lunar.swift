@@ -1,3 +1,4 @@
+import ToolboxCalendrics
 import ToolboxCore
 
 extension DDayTool {

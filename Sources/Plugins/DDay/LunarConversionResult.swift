@@ -1,3 +1,4 @@
+import ToolboxCalendrics
 import ToolboxCore
 
 /// `toolbox dday lunar` and `toolbox dday solar`: one day on both calendars.

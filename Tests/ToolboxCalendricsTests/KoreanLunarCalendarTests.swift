@@ -2,36 +2,50 @@ import Testing
 import ToolboxCore
 import ToolboxTestSupport
 
-@testable import ToolboxDDay
+@testable import ToolboxCalendrics
 
 @Suite struct KoreanLunarCalendarTests {
   let calendar = KoreanLunarCalendar()
 
-  /// Every lunar month from 1900 to 2050 as KASI publishes it: its first and last day convert both ways, and
-  /// the day after its last day does not exist in it.
-  @Test func `agrees with KASI on every lunar month from 1900 to 2050`() throws {
+  /// Every day from 1897-01-01 to 2050-12-31 as KASI's tables have it (the fixture lists their lunar months,
+  /// back to back): it converts to its lunar date and back, and day 30 of a 29-day month does not exist.
+  @Test func `agrees with KASI on every day from 1897 to 2050`() throws {
     let rows = try Fixture.rows("kasi-lunar-months.tsv")
-    #expect(rows.count == 1867)
-    var leapMonths = 0
+    #expect(rows.count == 1906)
+    let (first, last) = (
+      CivilDate.test("1897-01-01").dayNumber, CivilDate.test("2050-12-31").dayNumber
+    )
+    var next = try #require(rows.first.map { CivilDate.test($0[0]).dayNumber })
+    #expect(next <= first)
+    var (days, leapMonths) = (0, 0)
     for row in rows {
-      let first = CivilDate.test(row[0])
+      let start = CivilDate.test(row[0]).dayNumber
       let (year, month) = (try #require(Int(row[1])), try #require(Int(row[2])))
       let isLeap = row[3] == "1"
       let length = try #require(Int(row[4]))
+      let isPartial = row.count > 5 && row[5] == "partial"
+      #expect(start == next, "\(row): the months are not back to back")
+      next = start + length
       if isLeap { leapMonths += 1 }
-      let last = try #require(first.adding(days: length - 1))
-      let lunarFirst = LunarDate(year: year, month: month, day: 1, isLeapMonth: isLeap)
-      let lunarLast = LunarDate(year: year, month: month, day: length, isLeapMonth: isLeap)
-      #expect(calendar.lunarDate(of: first) == lunarFirst, "\(row)")
-      #expect(calendar.lunarDate(of: last) == lunarLast, "\(row)")
-      #expect(calendar.dayNumber(of: lunarFirst) == first.dayNumber, "\(row)")
-      #expect(calendar.dayNumber(of: lunarLast) == last.dayNumber, "\(row)")
-      if length == 29 {
+      for day in 1...length where start + day - 1 >= first {
+        let lunar = LunarDate(year: year, month: month, day: day, isLeapMonth: isLeap)
+        let date = try #require(CivilDate(dayNumber: start + day - 1))
+        #expect(calendar.lunarDate(of: date) == lunar, "\(row), day \(day)")
+        #expect(calendar.dayNumber(of: lunar) == date.dayNumber, "\(row), day \(day)")
+        days += 1
+      }
+      if !isPartial {
+        #expect(
+          calendar.length(ofYear: year, month: month, isLeapMonth: isLeap) == length, "\(row)")
+      }
+      if length == 29, !isPartial {
         let missing = LunarDate(year: year, month: month, day: 30, isLeapMonth: isLeap)
         #expect(calendar.dayNumber(of: missing) == nil, "\(row)")
       }
     }
-    #expect(leapMonths == 56)
+    #expect(next == last + 1)
+    #expect(days == last - first + 1)
+    #expect(leapMonths == 57)
   }
 
   @Test(arguments: [
