@@ -33,7 +33,7 @@ let tools: [BuiltInTool] = [
   // links implicitly only in static builds; debug builds and tests need the library named.
   BuiltInTool(name: "Number", linkerSettings: [.linkedLibrary("_FoundationICU")]),
   BuiltInTool(name: "Search", testFixtures: true, testDependencies: ["toolbox-search-http"]),
-  BuiltInTool(name: "Todo", dependencies: ["CSQLite"]),
+  BuiltInTool(name: "Todo", dependencies: ["ToolboxStorage"], testDependencies: ["ToolboxStorage"]),
 ]
 
 let package = Package(
@@ -45,6 +45,7 @@ let package = Package(
     .library(name: "ToolboxCore", targets: ["ToolboxCore"]),
     .library(name: "ToolboxBuiltIns", targets: ["ToolboxBuiltIns"]),
     .library(name: "ToolboxCalendrics", targets: ["ToolboxCalendrics"]),
+    .library(name: "ToolboxStorage", targets: ["ToolboxStorage"]),
     .library(name: "ToolboxTestSupport", targets: ["ToolboxTestSupport"]),
   ] + tools.map { .library(name: $0.module, targets: [$0.module]) },
   targets: [
@@ -57,6 +58,11 @@ let package = Package(
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]),
+    // Durable stores on SQLite that tools keep their data in (the todo list, saved D-Days): atomic
+    // creation, WAL, busy timeouts, schema migrations with backups, errors that name the cause.
+    .target(
+      name: "ToolboxStorage", dependencies: ["ToolboxCore", "CSQLite"],
+      swiftSettings: staticExecutable),
     // The one list of built-in tools, shared by the binary, the tests and the fuzz harnesses.
     .target(
       name: "ToolboxBuiltIns",

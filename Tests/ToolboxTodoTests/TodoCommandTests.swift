@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToolboxCore
+import ToolboxStorage
 import ToolboxTestSupport
 
 @testable import ToolboxTodo

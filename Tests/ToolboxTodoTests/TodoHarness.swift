@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToolboxCore
+import ToolboxStorage
 import ToolboxTestSupport
 
 @testable import ToolboxTodo
@@ -44,7 +45,7 @@ final class TodoHarness {
 
   /// The store opened directly.
   func open(
-    busyTimeout: Int32 = 5000, migrations: [TodoSchema.Migration] = TodoSchema.migrations
+    busyTimeout: Int32 = 5000, migrations: [StoreKind.Migration] = TodoSchema.migrations
   ) throws -> TodoStore {
     try TodoStore.open(
       at: store, busyTimeout: busyTimeout, now: 1_796_169_600, migrations: migrations)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToolboxCore
+import ToolboxStorage
 import ToolboxTestSupport
 
 @testable import ToolboxTodo
@@ -171,7 +172,7 @@ import ToolboxTestSupport
       BEGIN SELECT RAISE(ABORT, 'boom'); END
       """)
     let tasks = ["a", "b", "boom", "c"].map { NewTask.test($0) }
-    #expect(throws: TodoError.self) {
+    #expect(throws: StoreError.self) {
       try store.importTasks(tasks, source: "f", dryRun: false)
     }
     #expect(try harness.allTasks().map(\.text) == ["before"])
@@ -190,7 +191,7 @@ import ToolboxTestSupport
 
   // MARK: - Migrations
 
-  static let testMigration = TodoSchema.Migration(
+  static let testMigration = StoreKind.Migration(
     summary: "test step",
     sql: "CREATE TABLE test_step (value TEXT); INSERT INTO test_step VALUES ('x');")
 
@@ -221,7 +222,7 @@ import ToolboxTestSupport
     let harness = try TodoHarness()
     _ = try harness.open(migrations: TodoSchema.migrations + [Self.testMigration])
     #expect(
-      throws: TodoError.storeTooNew(path: harness.store, version: 2, supported: 1)
+      throws: StoreError.tooNew(TodoSchema.kind, path: harness.store, version: 2, supported: 1)
     ) { try harness.open() }
   }
 
@@ -231,7 +232,9 @@ import ToolboxTestSupport
     let harness = try TodoHarness()
     let path = try harness.folder.write("data/todo.sqlite3", "- [ ] my old list\n- [x] keep me\n")
     let before = harness.bytes(path)
-    #expect(throws: TodoError.notAStore(path: path, reason: "not a SQLite database")) {
+    #expect(
+      throws: StoreError.notAStore(TodoSchema.kind, path: path, reason: "not a SQLite database")
+    ) {
       try harness.open()
     }
     #expect(harness.bytes(path) == before)
@@ -249,7 +252,8 @@ import ToolboxTestSupport
     try other.close()
     let before = harness.bytes(harness.store)
     #expect(
-      throws: TodoError.notAStore(
+      throws: StoreError.notAStore(
+        TodoSchema.kind,
         path: harness.store, reason: "a SQLite database of another application")
     ) { try harness.open() }
     #expect(harness.bytes(harness.store) == before)
@@ -260,7 +264,8 @@ import ToolboxTestSupport
   @Test func `an empty file is refused rather than turned into a store`() throws {
     let harness = try TodoHarness()
     let path = try harness.folder.write("data/todo.sqlite3", "")
-    #expect(throws: TodoError.notAStore(path: path, reason: "the file is empty")) {
+    #expect(throws: StoreError.notAStore(TodoSchema.kind, path: path, reason: "the file is empty"))
+    {
       try harness.open()
     }
     #expect(harness.bytes(path) == Data())
@@ -277,10 +282,10 @@ import ToolboxTestSupport
     for index in 4096..<bytes.count { bytes[index] = 0xA5 }
     try bytes.write(to: URL(fileURLWithPath: harness.store))
     let damaged = try harness.open()
-    #expect(throws: TodoError.self) { try damaged.tasks(TaskQuery()) }
+    #expect(throws: StoreError.self) { try damaged.tasks(TaskQuery()) }
     do {
       _ = try damaged.tasks(TaskQuery())
-    } catch let error as TodoError {
+    } catch let error as StoreError {
       #expect(error.exitCode == .dataError)
       #expect(error.description.contains(harness.store))
     }
@@ -290,7 +295,9 @@ import ToolboxTestSupport
     let harness = try TodoHarness()
     try FileManager.default.createDirectory(
       atPath: harness.store, withIntermediateDirectories: true)
-    #expect(throws: TodoError.storeFailed(path: harness.store, detail: "it is a directory")) {
+    #expect(
+      throws: StoreError.failed(TodoSchema.kind, path: harness.store, detail: "it is a directory")
+    ) {
       try harness.open()
     }
   }
@@ -303,7 +310,7 @@ import ToolboxTestSupport
     let holder = try SQLiteConnection(path: harness.store, busyTimeout: 100)
     try holder.execute("BEGIN IMMEDIATE")
     let store = try harness.open(busyTimeout: 50)
-    #expect(throws: TodoError.storeBusy(path: harness.store, milliseconds: 50)) {
+    #expect(throws: StoreError.busy(TodoSchema.kind, path: harness.store, milliseconds: 50)) {
       try store.add(.test("b"))
     }
     // Readers are not blocked by a writer in WAL mode.

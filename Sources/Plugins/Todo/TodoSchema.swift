@@ -1,26 +1,22 @@
-/// The store's schema, as an ordered list of migrations: migration `n` (1-based) takes a store from
-/// `PRAGMA user_version` `n - 1` to `n`.
-///
-/// A new store runs them all while it is created; an existing store with a lower `user_version` is first
-/// copied to `<store>.bak-<timestamp>`, then upgraded in one `BEGIN IMMEDIATE` transaction. Never edit a
-/// shipped migration: append a new one.
-enum TodoSchema {
-  /// One step of the schema: SQL that runs inside the upgrade transaction.
-  struct Migration: Sendable {
-    /// What the step does, for the record.
-    let summary: String
-    /// The SQL statements.
-    let sql: String
-  }
+import ToolboxStorage
 
+/// The todo store's kind and schema, as an ordered list of migrations (see ``StoreKind/Migration``). Never
+/// edit a shipped migration: append a new one.
+enum TodoSchema {
   /// `PRAGMA application_id` of every toolbox todo store: the ASCII bytes `todo`.
   ///
   /// A file whose header does not carry it is not a toolbox store and is never opened for writing.
   static let applicationID: Int32 = 0x746F_646F
 
+  /// The todo store.
+  static let kind = StoreKind(
+    noun: "todo store", applicationID: applicationID,
+    relocationHint: "set tools.todo.store or TOOLBOX_TODO_STORE to another path",
+    migrations: migrations)
+
   /// The migrations of this version of toolbox.
-  static let migrations: [Migration] = [
-    Migration(
+  static let migrations: [StoreKind.Migration] = [
+    StoreKind.Migration(
       summary: "tasks, and the operation log that undo reads",
       sql: """
         CREATE TABLE tasks (

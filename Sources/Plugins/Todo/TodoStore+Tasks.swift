@@ -1,4 +1,5 @@
 import ToolboxCore
+import ToolboxStorage
 
 extension TodoStore {
   static let columns = "id, text, done, created, completed, due, priority, tags"
@@ -9,7 +10,7 @@ extension TodoStore {
   ///
   /// - Parameter query: Filters and order.
   /// - Returns: The tasks.
-  /// - Throws: ``TodoError``.
+  /// - Throws: ``StoreError``.
   func tasks(_ query: TaskQuery) throws -> [TodoTask] {
     try guarded {
       var conditions: [String] = []
@@ -67,18 +68,20 @@ extension TodoStore {
 
   /// Decodes the current row of a `SELECT` of ``columns`` (the hot loop of `list`: dates and tags are
   /// read from SQLite's bytes without intermediate strings).
-  func task(from statement: SQLiteStatement) throws(TodoError) -> TodoTask {
+  func task(from statement: SQLiteStatement) throws(StoreError) -> TodoTask {
     let id = statement.int(0)
-    func date(_ column: Int32) throws(TodoError) -> CivilDate? {
+    func date(_ column: Int32) throws(StoreError) -> CivilDate? {
       guard let parsed = statement.withBytes(column, Self.date(bytes:)) else { return nil }
       guard let date = parsed else {
         let text = statement.text(column) ?? ""
-        throw .corruptStore(path: path, detail: "task #\(id) has an invalid date '\(text)'")
+        throw .corrupt(
+          TodoSchema.kind, path: path, detail: "task #\(id) has an invalid date '\(text)'")
       }
       return date
     }
     guard let text = statement.text(1), let created = try date(3) else {
-      throw .corruptStore(path: path, detail: "task #\(id) has no text or creation date")
+      throw .corrupt(
+        TodoSchema.kind, path: path, detail: "task #\(id) has no text or creation date")
     }
     let priority = statement.withBytes(6) { $0.count == 1 ? Priority(letter: $0[0]) : nil } ?? nil
     let tags =
@@ -114,7 +117,7 @@ extension TodoStore {
   ///
   /// - Parameter new: The task.
   /// - Returns: The stored task with its new id.
-  /// - Throws: ``TodoError``.
+  /// - Throws: ``StoreError``.
   func add(_ new: NewTask) throws -> TodoTask {
     try guarded {
       try connection.transaction(immediate: true) {
@@ -134,7 +137,7 @@ extension TodoStore {
   ///   - done: `true` for `done`, `false` for `reopen`.
   ///   - today: The completion date.
   /// - Returns: Each task after the command, and whether it changed.
-  /// - Throws: ``UsageError`` for an unknown id, ``TodoError``.
+  /// - Throws: ``UsageError`` for an unknown id, ``StoreError``.
   func setDone(_ ids: [Int], done: Bool, today: CivilDate) throws -> [TaskUpdate] {
     try guarded {
       try connection.transaction(immediate: true) {
@@ -168,7 +171,7 @@ extension TodoStore {
   ///
   /// - Parameter ids: The tasks.
   /// - Returns: The removed tasks.
-  /// - Throws: ``UsageError`` for an unknown id, ``TodoError``.
+  /// - Throws: ``UsageError`` for an unknown id, ``StoreError``.
   func remove(_ ids: [Int]) throws -> [TodoTask] {
     try guarded {
       try connection.transaction(immediate: true) {
@@ -189,7 +192,7 @@ extension TodoStore {
   ///   - id: The task.
   ///   - edit: The changes.
   /// - Returns: The task after the edit, and whether anything changed.
-  /// - Throws: ``UsageError`` for an unknown id, ``TodoError``.
+  /// - Throws: ``UsageError`` for an unknown id, ``StoreError``.
   func edit(_ id: Int, _ edit: TaskEdit) throws -> TaskUpdate {
     try guarded {
       try connection.transaction(immediate: true) {
@@ -212,7 +215,7 @@ extension TodoStore {
   /// Removes every done task.
   ///
   /// - Returns: The removed tasks.
-  /// - Throws: ``TodoError``.
+  /// - Throws: ``StoreError``.
   func clearDone() throws -> [TodoTask] {
     try guarded {
       try connection.transaction(immediate: true) {
@@ -244,7 +247,7 @@ extension TodoStore {
   ///   - source: The file name, for the operation log.
   ///   - dryRun: Run the import and roll it back, to show what it would do.
   /// - Returns: The tasks as stored (or as they would be).
-  /// - Throws: ``TodoError``.
+  /// - Throws: ``StoreError``.
   func importTasks(_ new: [NewTask], source: String, dryRun: Bool) throws -> [TodoTask] {
     struct RolledBack: Error { let tasks: [TodoTask] }
     do {

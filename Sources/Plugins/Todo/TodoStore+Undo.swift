@@ -1,4 +1,5 @@
 import ToolboxCore
+import ToolboxStorage
 
 /// The operation log: every change records the previous state of the rows it touches, in the same
 /// transaction as the change, so `undo` can put them back.
@@ -49,7 +50,7 @@ extension TodoStore {
   /// Reverts the most recent change in the log and removes it from the log.
   ///
   /// - Returns: What was reverted, or `nil` when the log is empty.
-  /// - Throws: ``TodoError``.
+  /// - Throws: ``StoreError``.
   func undo() throws -> UndoneOperation? {
     try guarded {
       try connection.transaction(immediate: true) {

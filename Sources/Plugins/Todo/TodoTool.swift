@@ -1,4 +1,5 @@
 import ToolboxCore
+import ToolboxStorage
 
 /// `toolbox todo`: a durable todo list in a SQLite store, safe when several processes write at once.
 ///
@@ -92,7 +93,7 @@ public struct TodoTool: Tool {
   ///
   /// - Returns: The store, or `nil` when nothing is at the store path.
   func existingStore() throws -> TodoStore? {
-    if case .missing = try StoreFile.inspect(storePath) { return nil }
+    guard try SQLiteStore.exists(at: storePath, kind: TodoSchema.kind) else { return nil }
     return try openStore()
   }
 

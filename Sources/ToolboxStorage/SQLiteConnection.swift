@@ -3,10 +3,10 @@ import CSQLite
 /// One connection to a SQLite database file, used by one command on one thread.
 ///
 /// A thin wrapper over the C API: prepared statements, transactions and pragmas. Every failure is a
-/// ``SQLiteError``; the store turns those into messages naming the path.
-final class SQLiteConnection {
+/// ``SQLiteError``; ``SQLiteStore`` turns those into messages naming the store.
+public final class SQLiteConnection {
   /// The database file.
-  let path: String
+  public let path: String
   private let handle: OpaquePointer
   private var isOpen = true
 
@@ -17,7 +17,7 @@ final class SQLiteConnection {
   ///   - create: Whether a missing file may be created (the store creates its files itself, with mode 0600).
   ///   - busyTimeout: How long to wait for another connection's lock, in milliseconds.
   /// - Throws: ``SQLiteError`` if the file cannot be opened.
-  init(path: String, create: Bool = false, busyTimeout: Int32) throws(SQLiteError) {
+  public init(path: String, create: Bool = false, busyTimeout: Int32) throws(SQLiteError) {
     self.path = path
     var pointer: OpaquePointer?
     let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
@@ -44,7 +44,7 @@ final class SQLiteConnection {
   /// Closes the connection now, reporting a failure (the last connection to close checkpoints the WAL).
   ///
   /// - Throws: ``SQLiteError`` if SQLite could not close cleanly.
-  func close() throws(SQLiteError) {
+  public func close() throws(SQLiteError) {
     guard isOpen else { return }
     let status = sqlite3_close(handle)
     guard status == SQLITE_OK else { throw error(status) }
@@ -57,7 +57,7 @@ final class SQLiteConnection {
   ///
   /// - Parameter sql: The SQL text.
   /// - Throws: ``SQLiteError``.
-  func execute(_ sql: String) throws(SQLiteError) {
+  public func execute(_ sql: String) throws(SQLiteError) {
     let status = sqlite3_exec(handle, sql, nil, nil, nil)
     guard status == SQLITE_OK else { throw error(status) }
   }
@@ -67,7 +67,7 @@ final class SQLiteConnection {
   /// - Parameter sql: The SQL text of one statement.
   /// - Returns: The statement, ready to bind and step.
   /// - Throws: ``SQLiteError``.
-  func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+  public func prepare(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
     var statement: OpaquePointer?
     let status = sqlite3_prepare_v2(handle, sql, -1, &statement, nil)
     guard status == SQLITE_OK, let statement else { throw error(status) }
@@ -82,7 +82,7 @@ final class SQLiteConnection {
   /// - Returns: The number of rows inserted, updated or deleted.
   /// - Throws: ``SQLiteError``.
   @discardableResult
-  func run(_ sql: String, _ values: SQLiteValue...) throws(SQLiteError) -> Int {
+  public func run(_ sql: String, _ values: SQLiteValue...) throws(SQLiteError) -> Int {
     let statement = try prepare(sql)
     try statement.bind(values)
     while try statement.step() {}
@@ -96,7 +96,7 @@ final class SQLiteConnection {
   ///   - values: The values of its parameters.
   /// - Returns: The integer.
   /// - Throws: ``SQLiteError``.
-  func integer(_ sql: String, _ values: SQLiteValue...) throws(SQLiteError) -> Int64 {
+  public func integer(_ sql: String, _ values: SQLiteValue...) throws(SQLiteError) -> Int64 {
     let statement = try prepare(sql)
     try statement.bind(values)
     guard try statement.step() else { return 0 }
@@ -108,14 +108,14 @@ final class SQLiteConnection {
   /// - Parameter sql: One query without parameters.
   /// - Returns: The text.
   /// - Throws: ``SQLiteError``.
-  func text(_ sql: String) throws(SQLiteError) -> String? {
+  public func text(_ sql: String) throws(SQLiteError) -> String? {
     let statement = try prepare(sql)
     guard try statement.step() else { return nil }
     return statement.text(0)
   }
 
   /// The row id of the last inserted row.
-  var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+  public var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
 
   // MARK: - Transactions
 
@@ -127,7 +127,7 @@ final class SQLiteConnection {
   ///   - body: The work.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws, or ``SQLiteError`` from `BEGIN`/`COMMIT`.
-  func transaction<T>(immediate: Bool, _ body: () throws -> T) throws -> T {
+  public func transaction<T>(immediate: Bool, _ body: () throws -> T) throws -> T {
     try execute(immediate ? "BEGIN IMMEDIATE" : "BEGIN")
     let result: T
     do {
@@ -141,7 +141,7 @@ final class SQLiteConnection {
   }
 
   /// An error for a status code, with SQLite's current message.
-  func error(_ status: Int32) -> SQLiteError {
+  public func error(_ status: Int32) -> SQLiteError {
     SQLiteError(
       code: status, message: String(cString: sqlite3_errmsg(handle)),
       systemErrno: sqlite3_system_errno(handle))

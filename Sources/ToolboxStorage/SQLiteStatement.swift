@@ -1,21 +1,21 @@
 import CSQLite
 
 /// A value bound to a statement parameter.
-enum SQLiteValue {
+public enum SQLiteValue: Sendable {
   case null
   case integer(Int64)
   case real(Double)
   case text(String)
 
   /// Text, or NULL for `nil`.
-  static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
+  public static func optional(_ text: String?) -> SQLiteValue { text.map { .text($0) } ?? .null }
 
   /// An integer from `Int`.
-  static func int(_ value: Int) -> SQLiteValue { .integer(Int64(value)) }
+  public static func int(_ value: Int) -> SQLiteValue { .integer(Int64(value)) }
 }
 
 /// A compiled statement. Finalized when released.
-final class SQLiteStatement {
+public final class SQLiteStatement {
   private let handle: OpaquePointer
   private let connection: SQLiteConnection
 
@@ -32,7 +32,7 @@ final class SQLiteStatement {
   ///
   /// - Parameter values: One value per parameter.
   /// - Throws: ``SQLiteError``.
-  func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
+  public func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
     sqlite3_reset(handle)
     sqlite3_clear_bindings(handle)
     for (offset, value) in values.enumerated() {
@@ -52,7 +52,7 @@ final class SQLiteStatement {
   ///
   /// - Returns: `true` if a row is available, `false` when the statement is done.
   /// - Throws: ``SQLiteError``.
-  func step() throws(SQLiteError) -> Bool {
+  public func step() throws(SQLiteError) -> Bool {
     let status = sqlite3_step(handle)
     switch status {
     case SQLITE_ROW: return true
@@ -65,16 +65,16 @@ final class SQLiteStatement {
   ///
   /// - Parameter values: The parameters.
   /// - Throws: ``SQLiteError``.
-  func run(_ values: [SQLiteValue]) throws(SQLiteError) {
+  public func run(_ values: [SQLiteValue]) throws(SQLiteError) {
     try bind(values)
     while try step() {}
   }
 
   /// Column `index` of the current row as an integer.
-  func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
+  public func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 
   /// Column `index` of the current row as an integer.
-  func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
+  public func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
 
   /// Column `index` of the current row as UTF-8 bytes (valid until the next step), or `nil` for NULL.
   ///
@@ -82,7 +82,8 @@ final class SQLiteStatement {
   ///   - index: The column.
   ///   - body: Reads the bytes.
   /// - Returns: What `body` returns, or `nil` for NULL.
-  func withBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T) rethrows -> T?
+  public func withBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T)
+    rethrows -> T?
   {
     guard let pointer = sqlite3_column_text(handle, index) else { return nil }
     let count = Int(sqlite3_column_bytes(handle, index))
@@ -90,7 +91,7 @@ final class SQLiteStatement {
   }
 
   /// Column `index` of the current row as text, or `nil` for NULL.
-  func text(_ index: Int32) -> String? {
+  public func text(_ index: Int32) -> String? {
     guard let pointer = sqlite3_column_text(handle, index) else { return nil }
     let count = Int(sqlite3_column_bytes(handle, index))
     return String(

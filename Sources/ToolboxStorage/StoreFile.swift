@@ -7,36 +7,38 @@ import ToolboxCore
 #endif
 
 /// The store file before SQLite opens it: its header, and its atomic creation.
-enum StoreFile {
+public enum StoreFile {
   /// What is at the store path.
-  enum Header: Equatable {
+  public enum Header: Equatable, Sendable {
     /// Nothing: a new store will be created.
     case missing
-    /// A toolbox todo store; `isWAL` when its header says WAL journal mode.
+    /// A store of the kind asked for; `isWAL` when its header says WAL journal mode.
     case store(isWAL: Bool)
   }
 
   /// Reads the first 100 bytes of the file (the SQLite header) without SQLite, so that a file of another
   /// application is never opened for writing, and never gets `-wal` or `-shm` companions.
   ///
-  /// - Parameter path: The store path.
-  /// - Returns: Whether the path is free or holds a toolbox store.
-  /// - Throws: ``TodoError/notAStore(path:reason:)`` (65) for any other file; ``TodoError/storeFailed(path:detail:)``
-  ///   (74) when it cannot be read.
-  static func inspect(_ path: String) throws(TodoError) -> Header {
+  /// - Parameters:
+  ///   - path: The store path.
+  ///   - kind: The kind of store expected there.
+  /// - Returns: Whether the path is free or holds a store of that kind.
+  /// - Throws: ``StoreError/notAStore(_:path:reason:)`` (65) for any other file;
+  ///   ``StoreError/failed(_:path:detail:)`` (74) when it cannot be read.
+  public static func inspect(_ path: String, kind: StoreKind) throws(StoreError) -> Header {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     if descriptor < 0 {
       if errno == ENOENT { return .missing }
-      throw .storeFailed(path: path, detail: reason())
+      throw .failed(kind, path: path, detail: reason())
     }
     defer { close(descriptor) }
     var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw .storeFailed(path: path, detail: reason()) }
+    guard fstat(descriptor, &status) == 0 else { throw .failed(kind, path: path, detail: reason()) }
     if (status.st_mode & S_IFMT) == S_IFDIR {
-      throw .storeFailed(path: path, detail: "it is a directory")
+      throw .failed(kind, path: path, detail: "it is a directory")
     }
     guard (status.st_mode & S_IFMT) == S_IFREG else {
-      throw .notAStore(path: path, reason: "not a regular file")
+      throw .notAStore(kind, path: path, reason: "not a regular file")
     }
     var header = [UInt8](repeating: 0, count: 100)
     var count = 0
@@ -46,18 +48,18 @@ enum StoreFile {
       }
       if got < 0 {
         if errno == EINTR { continue }
-        throw .storeFailed(path: path, detail: reason())
+        throw .failed(kind, path: path, detail: reason())
       }
       if got == 0 { break }
       count += got
     }
-    guard count > 0 else { throw .notAStore(path: path, reason: "the file is empty") }
+    guard count > 0 else { throw .notAStore(kind, path: path, reason: "the file is empty") }
     guard count == 100, header[0..<16].elementsEqual(Array("SQLite format 3\0".utf8)) else {
-      throw .notAStore(path: path, reason: "not a SQLite database")
+      throw .notAStore(kind, path: path, reason: "not a SQLite database")
     }
     let applicationID = header[68..<72].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-    guard applicationID == UInt32(bitPattern: TodoSchema.applicationID) else {
-      throw .notAStore(path: path, reason: "a SQLite database of another application")
+    guard applicationID == UInt32(bitPattern: kind.applicationID) else {
+      throw .notAStore(kind, path: path, reason: "a SQLite database of another application")
     }
     return .store(isWAL: header[18] == 2 && header[19] == 2)
   }
@@ -68,17 +70,16 @@ enum StoreFile {
   ///
   /// - Parameters:
   ///   - path: The store path.
-  ///   - migrations: The schema.
+  ///   - kind: The kind of store, with its schema.
   ///   - busyTimeout: The busy timeout for the temporary connection.
   ///   - fileSystem: Creates the folder (mode 0700).
-  /// - Throws: ``TodoError`` or ``FileSystemError``.
+  /// - Throws: ``StoreError`` or ``FileSystemError``.
   static func create(
-    at path: String, migrations: [TodoSchema.Migration], busyTimeout: Int32,
-    fileSystem: any FileSystem
+    at path: String, kind: StoreKind, busyTimeout: Int32, fileSystem: any FileSystem
   ) throws {
     if let target = danglingLinkTarget(path) {
-      throw TodoError.storeFailed(
-        path: path,
+      throw StoreError.failed(
+        kind, path: path,
         detail: "it is a symbolic link to '\(target)', which does not exist (toolbox does not "
           + "create a store through a link)")
     }
@@ -86,8 +87,8 @@ enum StoreFile {
     try fileSystem.createDirectory(folder, permissions: 0o700)
     removeAbandonedTemporaries(of: path)
     let temporary = "\(path).new-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
-    guard try createEmpty(temporary, storePath: path) else {
-      throw TodoError.storeFailed(path: path, detail: "'\(temporary)' already exists")
+    guard try createEmpty(temporary, storePath: path, kind: kind) else {
+      throw StoreError.failed(kind, path: path, detail: "'\(temporary)' already exists")
     }
     defer {
       for suffix in ["", "-journal", "-wal", "-shm"] { unlink(temporary + suffix) }
@@ -96,19 +97,19 @@ enum StoreFile {
       let connection = try SQLiteConnection(path: temporary, busyTimeout: busyTimeout)
       try connection.execute("PRAGMA synchronous = FULL")
       try connection.transaction(immediate: true) {
-        try connection.execute("PRAGMA application_id = \(TodoSchema.applicationID)")
-        for migration in migrations { try connection.execute(migration.sql) }
-        try connection.execute("PRAGMA user_version = \(migrations.count)")
+        try connection.execute("PRAGMA application_id = \(kind.applicationID)")
+        for migration in kind.migrations { try connection.execute(migration.sql) }
+        try connection.execute("PRAGMA user_version = \(kind.migrations.count)")
       }
       guard try connection.text("PRAGMA journal_mode = WAL") == "wal" else {
-        throw TodoError.storeFailed(path: path, detail: "SQLite cannot use WAL mode here")
+        throw StoreError.failed(kind, path: path, detail: "SQLite cannot use WAL mode here")
       }
       try connection.close()
     } catch let error as SQLiteError {
-      throw TodoStore.failure(error, path: path, busyTimeout: busyTimeout)
+      throw SQLiteStore.failure(error, kind: kind, path: path, busyTimeout: busyTimeout)
     }
     if link(temporary, path) != 0, errno != EEXIST {
-      throw TodoError.storeFailed(path: path, detail: reason())
+      throw StoreError.failed(kind, path: path, detail: reason())
     }
     let folderDescriptor = open(folder, O_RDONLY | O_CLOEXEC)
     if folderDescriptor >= 0 {
@@ -159,13 +160,16 @@ enum StoreFile {
   /// - Parameters:
   ///   - path: The new file.
   ///   - storePath: The store it belongs to, for errors.
+  ///   - kind: The kind of store, for errors.
   /// - Returns: `false` when something already exists at `path`.
-  /// - Throws: ``TodoError/storeFailed(path:detail:)``.
-  static func createEmpty(_ path: String, storePath: String) throws(TodoError) -> Bool {
+  /// - Throws: ``StoreError/failed(_:path:detail:)``.
+  static func createEmpty(_ path: String, storePath: String, kind: StoreKind) throws(StoreError)
+    -> Bool
+  {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     if descriptor < 0 {
       if errno == EEXIST { return false }
-      throw .storeFailed(path: storePath, detail: "cannot create '\(path)': \(reason())")
+      throw .failed(kind, path: storePath, detail: "cannot create '\(path)': \(reason())")
     }
     close(descriptor)
     return true
@@ -189,19 +193,19 @@ enum StoreFile {
   }
 
   /// Whether the file system holding `path` is mounted read-only.
-  static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
+  public static func isOnReadOnlyFileSystem(_ path: String) -> Bool {
     var info = statvfs()
     guard statvfs(path, &info) == 0 else { return false }
     return info.f_flag & UInt(ST_RDONLY) != 0
   }
 
   /// The folder part of a path (`.` when there is none).
-  static func folder(of path: String) -> String {
+  public static func folder(of path: String) -> String {
     guard let slash = path.lastIndex(of: "/") else { return "." }
     let folder = String(path[..<slash])
     return folder.isEmpty ? "/" : folder
   }
 
   /// The C library's message for `errno`.
-  static func reason() -> String { String(cString: strerror(errno)) }
+  public static func reason() -> String { String(cString: strerror(errno)) }
 }
