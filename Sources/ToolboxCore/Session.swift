@@ -81,6 +81,7 @@ public struct Session: Sendable {
     case .auto: colored = console.isOutputTerminal && system.environment["TERM"] != "dumb"
     }
     let showsProgress = !globals.quiet && console.isErrorTerminal
+    let session = self
     return ToolContext(
       toolName: tool, config: config, settings: registry.settings[tool] ?? NoSettings(),
       environment: system.environment, clock: system.clock, todayOverride: try todayOverride(),
@@ -92,7 +93,28 @@ public struct Session: Sendable {
         if showsProgress {
           console.writeError("toolbox: \(tool): \(line.escapingControlCharacters)\n")
         }
-      })
+      },
+      datedItems: { range in try session.datedItems(in: range) })
+  }
+
+  /// The dated items of every enabled built-in tool that provides some, sorted by date, overdue items
+  /// first within a day, then by tool and title.
+  ///
+  /// - Parameter range: The days.
+  /// - Returns: The items.
+  /// - Throws: What a tool throws when its data cannot be read.
+  public func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
+    var items: [DatedItem] = []
+    for tool in registry.builtIns where tool.providesDatedItems {
+      let name = tool.descriptor.name
+      guard config.isEnabled(name) else { continue }
+      items += try tool.datedItems(in: range, context: try context(for: name))
+    }
+    return items.sorted {
+      ($0.date, $0.isOverdue ? 0 : 1, $0.tool, $0.title) < (
+        $1.date, $1.isOverdue ? 0 : 1, $1.tool, $1.title
+      )
+    }
   }
 
   /// `--today`, else `$TOOLBOX_TODAY`, if either is set.

@@ -46,6 +46,18 @@ extension Tool {
     let tool = try Self(context: context)
     return try commands[index].run(tool, values)
   }
+
+  /// Whether the tool's data has dates (it adopts ``DatedItemProvider``).
+  static var providesDatedItems: Bool { Self.self is any DatedItemProvider.Type }
+
+  /// The tool's dated items in a range, or `[]` when it provides none.
+  static func datedItems(in range: ClosedRange<CivilDate>, context: ToolContext) throws
+    -> [DatedItem]
+  {
+    guard providesDatedItems, let provider = try Self(context: context) as? any DatedItemProvider
+    else { return [] }
+    return try provider.datedItems(in: range)
+  }
 }
 
 /// What the registry and help need to know about a tool besides its commands.

@@ -33,6 +33,10 @@ public struct ToolContext: Sendable {
   public var input: any InputSource
   /// Writes one progress line to standard error (`toolbox: <tool>: …`); a no-op unless ``showsProgress``.
   public var progress: @Sendable (String) -> Void
+  /// The dated items of every enabled tool that has some (``DatedItemProvider``), this one included, in a
+  /// range of days: what `toolbox agenda` lists and the calendar marks. Tools never see each other; this is
+  /// how one uses another's dates.
+  public var datedItems: @Sendable (ClosedRange<CivilDate>) throws -> [DatedItem]
 
   /// Creates a context. The dispatcher builds the real one; tests use `ToolContext.test(…)`.
   public init(
@@ -44,7 +48,8 @@ public struct ToolContext: Sendable {
     http: any HTTPClient = UnavailableHTTPClient(),
     processes: any ProcessRunner = SystemProcessRunner(),
     input: any InputSource = StringInput(""),
-    progress: @escaping @Sendable (String) -> Void = { _ in }
+    progress: @escaping @Sendable (String) -> Void = { _ in },
+    datedItems: @escaping @Sendable (ClosedRange<CivilDate>) throws -> [DatedItem] = { _ in [] }
   ) {
     self.toolName = toolName
     self.config = config
@@ -62,6 +67,7 @@ public struct ToolContext: Sendable {
     self.processes = processes
     self.input = input
     self.progress = progress
+    self.datedItems = datedItems
   }
 
   /// Today: `--today`, else `TOOLBOX_TODAY`, else the system clock in the local time zone.

@@ -20,7 +20,7 @@ import ToolboxTestSupport
 
   @Test func `tools, subcommands, options and values come from the specs`() {
     #expect(complete("e") == (["echo"], ":values"))
-    #expect(complete("echo", "") == (["say", "fail", "crash", "lines"], ":values"))
+    #expect(complete("echo", "") == (["say", "fail", "crash", "lines", "items"], ":values"))
     #expect(complete("--json", "echo", "s") == (["say"], ":values"))
     #expect(complete("echo", "say", "--u") == (["--upper"], ":values"))
     #expect(complete("--format", "") == (["text", "json"], ":values"))
@@ -65,7 +65,8 @@ import ToolboxTestSupport
 
   @Test func `help completes tools, then their subcommands`() {
     #expect(complete("help", "e").0 == ["echo"])
-    #expect(complete("help", "echo", "") == (["say", "fail", "crash", "lines"], ":values"))
+    #expect(
+      complete("help", "echo", "") == (["say", "fail", "crash", "lines", "items"], ":values"))
     #expect(complete("help", "echo", "say", "") == ([], ":none"))
   }
 

@@ -54,7 +54,7 @@ import ToolboxTestSupport
     ),
     (
       ["echo", "sya"],
-      "toolbox: echo: unknown subcommand 'sya' (did you mean 'say'?)\nusage: toolbox echo <subcommand> (say, fail, crash, lines)\n",
+      "toolbox: echo: unknown subcommand 'sya' (did you mean 'say'?)\nusage: toolbox echo <subcommand> (say, fail, crash, lines, items)\n",
       64
     ),
     (
@@ -249,5 +249,14 @@ import ToolboxTestSupport
     let result = runner.run("--config", bad, "echo")
     #expect(result.status == 78)
     #expect(result.error.contains("greting"))
+  }
+
+  @Test func `dated items come from every enabled tool that has some, by date`() throws {
+    let runner = ToolboxRunner(tools: [EchoTool.self, CountTool.self])
+    #expect(runner.run("echo", "items").output == "2026-12-02 count first\n2027-01-01 count last\n")
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let config = try folder.write("config.json", #"{"tools": {"count": {"enabled": false}}}"#)
+    #expect(runner.run("--config", config, "echo", "items").output == "")
   }
 }

@@ -20,6 +20,11 @@ struct EchoTool: Tool {
     Command(Fail.self) { _, _ in throw DataError("cannot read '\("x")'", code: "bad_x") },
     Command(Crash.self) { _, _ in throw Untyped() },
     Command(Lines.self) { tool, _ in tool.lines() },
+    Command(Items.self) { tool, _ in
+      let today = tool.context.today()
+      let items = try tool.context.datedItems(today...today.adding(days: 30)!)
+      return .verbatim(items.map { "\($0.date) \($0.tool) \($0.title)\n" }.joined())
+    },
   ]
 
   let context: ToolContext
@@ -45,6 +50,10 @@ struct EchoTool: Tool {
 
   enum Crash: CommandDeclaration {
     static let spec = CommandSpec("crash", abstract: "Throw an untyped error.")
+  }
+
+  enum Items: CommandDeclaration {
+    static let spec = CommandSpec("items", abstract: "List the dated items of every tool.")
   }
 
   enum Lines: CommandDeclaration {
@@ -89,8 +98,15 @@ struct EchoTool: Tool {
   }
 }
 
-/// A tool whose main command takes a date and whose subcommands can be mistyped.
-struct CountTool: Tool {
+/// A tool whose main command takes a date and whose subcommands can be mistyped; its data has dates.
+struct CountTool: Tool, DatedItemProvider {
+  func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
+    [
+      DatedItem(date: range.upperBound, tool: "count", title: "last", kind: "test"),
+      DatedItem(date: range.lowerBound, tool: "count", title: "first", kind: "test"),
+    ]
+  }
+
   static let descriptor = ToolDescriptor(name: "count", abstract: "Count to a date.")
   static let commands: [Command<Self>] = [
     Command(Main.self) { _, arguments in .verbatim(try arguments[Main.target] + "\n") },
