@@ -51,6 +51,35 @@ public struct DateNames: Sendable {
     builtIn?.weekdays ?? calendar?.standaloneWeekdaySymbols ?? BuiltInNames.english.weekdays
   }
 
+  /// The English name of a month (`February`), for messages.
+  public static func english(month: Int) -> String {
+    BuiltInNames.english.months.indices.contains(month - 1)
+      ? BuiltInNames.english.months[month - 1] : "month \(month)"
+  }
+
+  /// The order of day and month in the locale's numeric dates, read off ICU's short date format of a day
+  /// whose parts are all different (2033-11-22), in Latin digits.
+  ///
+  /// - Parameter identifier: An ICU locale identifier.
+  /// - Returns: The order; month first when the format cannot be read.
+  static func numericDateOrder(_ identifier: String) -> DateOrder {
+    let base = LocaleResolver.baseIdentifier(identifier)
+    let locale = Locale(identifier: base + "@numbers=latn")
+    var calendar = Calendar(identifier: .gregorian)
+    calendar.locale = locale
+    calendar.timeZone = .gmt
+    let style = Date.FormatStyle(
+      date: .numeric, time: .omitted, locale: locale, calendar: calendar, timeZone: .gmt)
+    // 2033-11-22T12:00:00Z
+    let text = Date(timeIntervalSince1970: 2_016_273_600).formatted(style)
+    guard let year = text.firstRange(of: "33")?.lowerBound,
+      let month = text.firstRange(of: "11")?.lowerBound,
+      let day = text.firstRange(of: "22")?.lowerBound
+    else { return .monthDayYear }
+    if year < month && year < day { return .yearMonthDay }
+    return day < month ? .dayMonthYear : .monthDayYear
+  }
+
   /// The stand-alone full name of a month (`January`, `1월`).
   ///
   /// - Parameter month: The month, 1...12.

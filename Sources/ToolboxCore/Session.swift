@@ -117,7 +117,8 @@ public struct Session: Sendable {
     }
   }
 
-  /// `--today`, else `$TOOLBOX_TODAY`, if either is set.
+  /// `--today`, else `$TOOLBOX_TODAY`, if either is set: any date ``DateInput`` reads, relative to the
+  /// system's today (`--today tomorrow`).
   ///
   /// - Throws: ``UsageError`` naming the source of a value that is not a date.
   public func todayOverride() throws(UsageError) -> CivilDate? {
@@ -125,12 +126,17 @@ public struct Session: Sendable {
       globals.today != nil
       ? (globals.today, "--today") : (system.environment["TOOLBOX_TODAY"], "TOOLBOX_TODAY")
     guard let text else { return nil }
-    guard let date = CivilDate(text) else {
-      throw UsageError(
-        "invalid \(source) '\(text)': expected an existing date YYYY-MM-DD between 0001-01-01 and 9999-12-31",
-        code: "invalid_today")
+    if case .valid(let date) = CivilDate.parse(text) { return date }
+    let locale = LocaleResolver.resolve(
+      argument: globals.locale, config: config.locale, environment: system.environment,
+      category: .time)
+    let input = DateInput(
+      today: system.clock.today(), order: DateOrder.forLocale(locale.identifier))
+    do {
+      return try input.date(text)
+    } catch {
+      throw UsageError("invalid \(source): \(error.description)", code: "invalid_today")
     }
-    return date
   }
 
   // MARK: - Config

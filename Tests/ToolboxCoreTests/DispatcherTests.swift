@@ -76,7 +76,7 @@ import ToolboxTestSupport
     (["echo", "crash"], "toolbox: echo: internal error: Untyped()\n", 70),
     (
       ["--today", "2021-02-30", "echo"],
-      "toolbox: echo: invalid --today '2021-02-30': expected an existing date YYYY-MM-DD between 0001-01-01 and 9999-12-31\n",
+      "toolbox: echo: invalid --today: date '2021-02-30' does not exist: February 2021 has 28 days\n",
       64
     ),
   ])
@@ -258,5 +258,17 @@ import ToolboxTestSupport
     defer { folder.remove() }
     let config = try folder.write("config.json", #"{"tools": {"count": {"enabled": false}}}"#)
     #expect(runner.run("--config", config, "echo", "items").output == "")
+  }
+
+  @Test func `--today reads any date form, relative to the system's today`() {
+    #expect(
+      runner.run("--json", "--today", "tomorrow", "echo", "say", "x").output.contains(
+        #""today": "2026-12-03""#))
+    #expect(
+      runner.run("--json", "--today", "2026.12.25", "echo", "say", "x").output.contains(
+        #""today": "2026-12-25""#))
+    let runner = ToolboxRunner(
+      tools: [EchoTool.self], environment: Environment(["TOOLBOX_TODAY": "+1w"]))
+    #expect(runner.run("--json", "echo", "say", "x").output.contains(#""today": "2026-12-09""#))
   }
 }
