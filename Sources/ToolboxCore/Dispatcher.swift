@@ -77,8 +77,11 @@ public struct Dispatcher: Sendable {
     do {
       session = try Session(system: system, application: application, globals: globals)
     } catch {
-      // Completion never fails: under a config that cannot be used, it completes with the defaults.
-      guard rest.first == BuiltInCommand.complete.name else { throw error }
+      // Completion never breaks the shell: under a config that cannot be used, the script is printed
+      // and Tab completes with the defaults.
+      guard let first = rest.first,
+        [BuiltInCommand.complete.name, BuiltInCommand.completions.name].contains(first)
+      else { throw error }
       session = Session(
         system: system, application: application, globals: globals, config: Config())
     }

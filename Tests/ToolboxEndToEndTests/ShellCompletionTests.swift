@@ -1,0 +1,312 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The completion scripts in the real shells, driven as a user drives them: bash (with bash-completion) and
+/// zsh in a tmux session where Tab is pressed, fish through `complete -C`. The binary answers at every Tab,
+/// from the live config (an alias, a disabled tool) and data (todo ids).
+///
+/// Needs tmux, bash-completion, zsh and fish (Debian packages; `.ci/run` installs them).
+@Suite(.serialized) struct ShellCompletionTests {
+  /// A home, a working folder with awkward file names, a config and a todo store with two tasks.
+  final class Lab: Sendable {
+    let root: String
+    var bin: String { root + "/bin" }
+    var home: String { root + "/home" }
+    var work: String { root + "/work" }
+
+    init() throws {
+      root =
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+          "toolbox-shells-\(UUID().uuidString)"
+        ).path
+      let files = FileManager.default
+      for folder in [root + "/bin", root + "/home/.config/toolbox", root + "/work/sub dir"] {
+        try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      }
+      try files.createSymbolicLink(
+        atPath: root + "/bin/toolbox", withDestinationPath: Toolbox.binary)
+      for name in ["my notes.txt", "dollar$sign.txt"] {
+        files.createFile(atPath: root + "/work/" + name, contents: Data())
+      }
+      try Data(
+        #"{"aliases": {"td": "todo add"}, "tools": {"search": {"enabled": false}}}"#.utf8
+      ).write(to: URL(fileURLWithPath: root + "/home/.config/toolbox/config.json"))
+      chmod(root + "/home/.config/toolbox/config.json", 0o600)
+      for task in ["Buy milk", "Call mom"] {
+        let added = try Toolbox.run(["todo", "add", task], environment: environment)
+        #expect(added.status == 0, "\(added.error)")
+      }
+    }
+
+    var environment: [String: String] {
+      [
+        "HOME": home, "PATH": bin + ":/usr/bin:/bin", "TOOLBOX_TODAY": "2026-12-02",
+        "TERM": "xterm",
+        "LANG": "C.UTF-8", "ZDOTDIR": home,
+      ]
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: root) }
+  }
+
+  static var shellsInstalled: Bool {
+    [
+      "/usr/bin/tmux", "/usr/bin/zsh", "/usr/bin/fish",
+      "/usr/share/bash-completion/bash_completion",
+    ]
+    .allSatisfy { FileManager.default.fileExists(atPath: $0) }
+  }
+
+  // MARK: - fish
+
+  /// `fish -c 'complete -C LINE'`: the values fish would offer (descriptions dropped unless asked).
+  func fish(_ lab: Lab, _ line: String, descriptions: Bool = false) throws -> [String] {
+    let script = try Toolbox.run(["completions", "fish"], environment: lab.environment).output
+    let path = lab.root + "/toolbox.fish"
+    try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+    let result = try Toolbox.run(
+      ["--no-config", "-c", "source '\(path)'; complete -C '\(line)'"],
+      environment: lab.environment, executable: "/usr/bin/fish", directory: lab.work)
+    #expect(result.error == "", "\(result.error)")
+    return result.output.split(separator: "\n").map {
+      descriptions ? String($0) : String($0.prefix { $0 != "\t" })
+    }
+  }
+
+  @Test func `fish completes from the binary, by position, with descriptions`() throws {
+    try #require(Self.shellsInstalled, "tmux, zsh, fish or bash-completion is missing")
+    let lab = try Lab()
+    defer { lab.remove() }
+    #expect(try fish(lab, "toolbox dd") == ["dday"])
+    #expect(try fish(lab, "toolbox dday lu") == ["lunar"])
+    #expect(
+      try fish(lab, "toolbox dday lu", descriptions: true)
+        == [
+          "lunar\tConvert a Gregorian date to the Korean lunar calendar (음력), marking leap months."
+        ])
+    // help <TAB> lists the tools (the disabled one left out, the alias in).
+    let help = try fish(lab, "toolbox help ")
+    #expect(help.contains("calendar") && help.contains("todo") && help.contains("td"))
+    #expect(!help.contains("search"))
+    // The subcommand is found by position: 'done' here is the text of the task being added.
+    let options = try fish(lab, "toolbox todo add done --")
+    #expect(options.contains("--due") && options.contains("--priority"))
+    // Ids from the store, with the task's text as description.
+    #expect(
+      try fish(lab, "toolbox todo done ", descriptions: true) == ["1\tBuy milk", "2\tCall mom"])
+    // An alias completes as what it stands for.
+    #expect(try fish(lab, "toolbox td --pri") == ["--priority"])
+    #expect(try fish(lab, "toolbox --locale=ko_K") == ["--locale=ko_KP", "--locale=ko_KR"])
+    #expect(try fish(lab, "toolbox calendar --week-start ") == ["locale", "monday", "sunday"])
+    // Nothing where nothing fits, and nothing after --.
+    #expect(try fish(lab, "toolbox dday 2026-12-25 ") == [])
+    #expect(try fish(lab, "toolbox todo add -- ") == [])
+    // Files, for path arguments.
+    #expect(try fish(lab, "toolbox todo import my") == ["my notes.txt"])
+    #expect(try fish(lab, "toolbox todo import su") == ["sub dir/"])
+  }
+
+  // MARK: - bash and zsh in tmux
+
+  /// One interactive shell in its own tmux server.
+  final class Terminal {
+    let socket = "toolbox-test-\(UUID().uuidString.prefix(8))"
+    let lab: Lab
+    let prompt: String
+
+    init(_ lab: Lab, shell: String) throws {
+      self.lab = lab
+      let command: String
+      switch shell {
+      case "bash":
+        prompt = "$ "
+        let rc = """
+          PS1='$ '
+          source /usr/share/bash-completion/bash_completion
+          source <(toolbox completions bash)
+
+          """
+        try Data(rc.utf8).write(to: URL(fileURLWithPath: lab.home + "/.bashrc"))
+        command = "bash --rcfile \(lab.home)/.bashrc -i"
+      default:
+        prompt = "> "
+        try FileManager.default.createDirectory(
+          atPath: lab.home + "/zfunc", withIntermediateDirectories: true)
+        let script = try Toolbox.run(["completions", "zsh"], environment: lab.environment).output
+        try Data(script.utf8).write(to: URL(fileURLWithPath: lab.home + "/zfunc/_toolbox"))
+        let rc = """
+          PS1='> '
+          fpath=(\(lab.home)/zfunc $fpath)
+          autoload -Uz compinit && compinit -u -d \(lab.home)/.zcompdump
+
+          """
+        try Data(rc.utf8).write(to: URL(fileURLWithPath: lab.home + "/.zshrc"))
+        command = "zsh -i"
+      }
+      let variables = lab.environment.map { "\($0.key)='\($0.value)'" }.sorted().joined(
+        separator: " ")
+      try tmux([
+        "new-session", "-d", "-x", "200", "-y", "50", "-c", lab.work,
+        "env -i \(variables) \(command)",
+      ])
+      try waitFor { $0.contains(self.prompt) }
+    }
+
+    deinit { _ = try? tmux(["kill-server"]) }
+
+    /// Runs a tmux command with posix_spawn and waitpid. Its output goes to a file, not a pipe, and the
+    /// child is waited for directly: the tmux server the first command starts keeps the descriptors it
+    /// inherited, which leaves Foundation's `Process` waiting for ever.
+    @discardableResult
+    func tmux(_ arguments: [String]) throws -> String {
+      let output = lab.root + "/tmux-output"
+      let argv = ["/usr/bin/tmux", "-L", socket] + arguments
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      defer { posix_spawn_file_actions_destroy(&actions) }
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
+      let variables: [String] = ["PATH=/usr/bin:/bin", "TERM=xterm"]
+      let cEnvironment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
+      defer { (cArguments + cEnvironment).forEach { free($0) } }
+      var pid = pid_t()
+      guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment) == 0 else {
+        throw CocoaError(.fileNoSuchFile)
+      }
+      var status: Int32 = 0
+      while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+      return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    }
+
+    var screen: String { (try? tmux(["capture-pane", "-p"])) ?? "" }
+
+    /// Waits until the screen satisfies a condition (up to `seconds`), or returns the last screen.
+    @discardableResult
+    func waitFor(seconds: Int = 10, _ condition: (String) -> Bool) throws -> String {
+      var screen = self.screen
+      for _ in 0..<(seconds * 10) where !condition(screen) {
+        usleep(100_000)
+        screen = self.screen
+      }
+      return screen
+    }
+
+    /// The last line that starts with the prompt, after it: the command line being edited.
+    func commandLine(_ screen: String) -> String? {
+      screen.split(separator: "\n", omittingEmptySubsequences: false).last { $0.hasPrefix(prompt) }
+        .map { String($0.dropFirst(prompt.count)).trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Types a line, presses Tab (twice when `list`), and returns the screen once it has settled.
+    func complete(_ line: String, list: Bool = false) throws -> String {
+      // Empty the line being edited (end, then kill to its start) and wait for an empty prompt.
+      try tmux(["send-keys", "C-e", "C-u"])
+      try waitFor { self.commandLine($0) == "" }
+      try tmux(["send-keys", "-l", line])
+      let typed = try waitFor { self.commandLine($0) == line }
+      try tmux(["send-keys", "Tab"] + (list ? ["Tab"] : []))
+      // The shell asks the binary, which may take a while on a busy machine: wait for the screen to
+      // change (when nothing fits it never does), then to settle.
+      var screen = try waitFor(seconds: 5) { $0 != typed }
+      var stable = 0
+      while stable < 3 {
+        usleep(200_000)
+        let next = self.screen
+        stable = next == screen ? stable + 1 : 0
+        screen = next
+      }
+      return screen
+    }
+
+    /// The command line after completing.
+    func line(after typed: String) throws -> String {
+      commandLine(try complete(typed)) ?? ""
+    }
+  }
+
+  @Test(arguments: ["bash", "zsh"])
+  func `bash and zsh complete tools, values, aliases and files from the binary`(shell: String)
+    throws
+  {
+    try #require(Self.shellsInstalled, "tmux, zsh, fish or bash-completion is missing")
+    let lab = try Lab()
+    defer { lab.remove() }
+    let terminal = try Terminal(lab, shell: shell)
+    #expect(try terminal.line(after: "toolbox dd") == "toolbox dday", "\(terminal.screen)")
+    #expect(
+      try terminal.line(after: "toolbox dday lu") == "toolbox dday lunar", "\(terminal.screen)")
+    #expect(
+      try terminal.line(after: "toolbox td --pri") == "toolbox td --priority", "\(terminal.screen)")
+    #expect(
+      try terminal.line(after: "toolbox calendar --week-start=mo")
+        == "toolbox calendar --week-start=monday", "\(terminal.screen)")
+    #expect(
+      try terminal.line(after: "toolbox --locale=ko_KR.") == "toolbox --locale=ko_KR.",
+      "\(terminal.screen)")
+    // Files: names with spaces and $ quoted, folders with a trailing slash.
+    #expect(
+      try terminal.line(after: "toolbox todo import my") == #"toolbox todo import my\ notes.txt"#,
+      "\(terminal.screen)")
+    #expect(
+      try terminal.line(after: "toolbox todo import dol")
+        == #"toolbox todo import dollar\$sign.txt"#, "\(terminal.screen)")
+    #expect(
+      try terminal.line(after: "toolbox todo import su") == #"toolbox todo import sub\ dir/"#,
+      "\(terminal.screen)")
+    #expect(
+      try terminal.line(after: "toolbox --config=/et") == "toolbox --config=/etc/",
+      "\(terminal.screen)")
+    // A disabled tool is not offered; nothing where nothing fits (not even files), nothing after --.
+    #expect(try terminal.line(after: "toolbox sea") == "toolbox sea", "\(terminal.screen)")
+    #expect(
+      try terminal.line(after: "toolbox dday 2026-12-25 my") == "toolbox dday 2026-12-25 my",
+      "\(terminal.screen)")
+    #expect(
+      try terminal.line(after: "toolbox todo add -- my") == "toolbox todo add -- my",
+      "\(terminal.screen)")
+    // Options already given are not offered again.
+    #expect(
+      try terminal.line(after: "toolbox todo list --all --al") == "toolbox todo list --all --al",
+      "\(terminal.screen)")
+    // Several candidates are listed; zsh shows their descriptions.
+    let listing = try terminal.complete("toolbox todo done ", list: true)
+    #expect(listing.contains("1") && listing.contains("2"), "\(listing)")
+    if shell == "zsh" {
+      #expect(listing.contains("Buy milk"), "\(listing)")
+      let tools = try terminal.complete("toolbox ", list: true)
+      #expect(tools.contains("Count days"), "\(tools)")
+    }
+  }
+
+  @Test func `a broken config never breaks the shell`() throws {
+    try #require(Self.shellsInstalled, "tmux, zsh, fish or bash-completion is missing")
+    let lab = try Lab()
+    defer { lab.remove() }
+    try Data("{broken".utf8).write(
+      to: URL(fileURLWithPath: lab.home + "/.config/toolbox/config.json"))
+    // Loading the script prints nothing but the script, and Tab still completes (from the defaults).
+    let loaded = try Toolbox.run(
+      [
+        "--norc", "--noprofile", "-c",
+        "source /usr/share/bash-completion/bash_completion; source <(toolbox completions bash); complete -p toolbox",
+      ],
+      environment: lab.environment, executable: "/bin/bash")
+    #expect(loaded.error == "")
+    #expect(loaded.output == "complete -F _toolbox toolbox\n")
+    #expect(try fish(lab, "toolbox dd") == ["dday"])
+    let zsh = try Toolbox.run(
+      [
+        "-f", "-c",
+        "fpath=(\(lab.home)/zfunc $fpath); mkdir -p \(lab.home)/zfunc; toolbox completions zsh > \(lab.home)/zfunc/_toolbox; autoload -Uz compinit && compinit -u -d \(lab.home)/.zcompdump && autoload -Uz _toolbox && whence -w _toolbox",
+      ],
+      environment: lab.environment, executable: "/usr/bin/zsh")
+    #expect(zsh.error == "")
+    #expect(zsh.output.contains("_toolbox: function"))
+  }
+}
