@@ -43,11 +43,11 @@ import ToolboxTestSupport
 
   @Test func `response frames`() throws {
     let good = Array("toolbox-search-http 1\nstatus 429\nheader Retry-After: 7\nbody 2\n{}".utf8)
-    let response = try #require(try HelperHTTPClient.parseResponseFrame(good)?.get())
+    let response = try #require(try HelperHTTPClient.parseResponseFrame(good, host: "h")?.get())
     #expect(
       response == HTTPResponse(status: 429, headers: ["retry-after": "7"], body: Array("{}".utf8)))
     let empty = Array("toolbox-search-http 1\nstatus 204\nbody 0\n".utf8)
-    #expect(try HelperHTTPClient.parseResponseFrame(empty)?.get().body == [])
+    #expect(try HelperHTTPClient.parseResponseFrame(empty, host: "h")?.get().body == [])
 
     for (kind, code) in [
       ("timeout", "timeout"), ("connection", "connection_failed"), ("tls", "tls_failed"),
@@ -55,7 +55,7 @@ import ToolboxTestSupport
     ] {
       let frame = Array("toolbox-search-http 1\nerror \(kind) it broke: badly\n".utf8)
       #expect(throws: UnavailableError("it broke: badly", code: code)) {
-        try HelperHTTPClient.parseResponseFrame(frame)?.get()
+        try HelperHTTPClient.parseResponseFrame(frame, host: "h")?.get()
       }
     }
     let truncated = Array(
@@ -63,14 +63,40 @@ import ToolboxTestSupport
     #expect(
       throws: BrokenBodyError(
         status: 200, detail: "the connection closed after 1 of 9 bytes", isTruncated: true)
-    ) { try HelperHTTPClient.parseResponseFrame(truncated)?.get() }
+    ) { try HelperHTTPClient.parseResponseFrame(truncated, host: "h")?.get() }
     let undecodable = Array(
       "toolbox-search-http 1\nerror undecodable 503 cannot be decoded (gzip)\n".utf8)
     #expect(
       throws: BrokenBodyError(status: 503, detail: "cannot be decoded (gzip)", isTruncated: false)
-    ) { try HelperHTTPClient.parseResponseFrame(undecodable)?.get() }
+    ) { try HelperHTTPClient.parseResponseFrame(undecodable, host: "h")?.get() }
+    let tooLarge = Array(
+      "toolbox-search-http 1\nerror too_large 200 the body is larger than 32 MB\n".utf8)
+    #expect(
+      throws: RefusedAnswerError(
+        host: "h", status: 200, detail: "the body is larger than 32 MB")
+    ) { try HelperHTTPClient.parseResponseFrame(tooLarge, host: "h")?.get() }
+    let redirect = Array(
+      "toolbox-search-http 1\nerror redirect 302 refused redirect from https to http: http://x/\n"
+        .utf8)
+    #expect(
+      throws: RefusedAnswerError(
+        host: "h", status: 302, detail: "refused redirect from https to http: http://x/")
+    ) { try HelperHTTPClient.parseResponseFrame(redirect, host: "h")?.get() }
+    let noStatus = Array(
+      "toolbox-search-http 1\nerror too_large 000 the response headers are larger than 100 KB\n"
+        .utf8)
+    let refused = RefusedAnswerError(
+      host: "h", status: nil, detail: "the response headers are larger than 100 KB")
+    #expect(throws: refused) {
+      try HelperHTTPClient.parseResponseFrame(noStatus, host: "h")?.get()
+    }
+    #expect(
+      refused.description == "bad response from 'h': the response headers are larger than 100 KB")
     for broken in [
       "", "toolbox-search-http 2\nstatus 200\nbody 0\n",
+      "toolbox-search-http 1\nerror too_large abc the body is larger\n",
+      "toolbox-search-http 1\nerror redirect 42 refused\n",
+      "toolbox-search-http 1\nerror too_large 2000 the body is larger\n",
       "toolbox-search-http 1\nerror truncated abc the connection closed\n",
       "toolbox-search-http 1\nerror undecodable 42 cannot be decoded\n",
       "toolbox-search-http 1\nstatus 200\nbody 5\n{}",
@@ -79,7 +105,8 @@ import ToolboxTestSupport
       "toolbox-search-http 1\nstatus 200\nheader x: y\n",
       "toolbox-search-http 1\nstatus 200\nwhat\n",
     ] {
-      #expect(HelperHTTPClient.parseResponseFrame(Array(broken.utf8)) == nil, "\(broken)")
+      #expect(
+        HelperHTTPClient.parseResponseFrame(Array(broken.utf8), host: "h") == nil, "\(broken)")
     }
   }
 
