@@ -35,73 +35,76 @@ enum Exchange {
     // The request's headers; the handle points to the list, so it is freed after the handle.
     var headerList: UnsafeMutablePointer<curl_slist>?
     defer { curl_slist_free_all(headerList) }
-    guard let handle = curl_easy_init() else { return .error("failed", "cannot create a curl handle") }
+    // The callbacks' context, not retained by the handle: kept alive until the handle is gone.
+    let transfer = Transfer()
+    defer { withExtendedLifetime(transfer) {} }
+    guard let handle = curl_easy_init() else {
+      return .error("failed", "cannot create a curl handle")
+    }
     defer { curl_easy_cleanup(handle) }
 
-    let transfer = Transfer()
-    return withExtendedLifetime(transfer) { () -> Frame in
-      let context = Unmanaged.passUnretained(transfer).toOpaque()
-      guard configure(handle, context: context, errorBuffer: errorBuffer) else {
-        return .error("failed", "libcurl refused an option")
+    let context = Unmanaged.passUnretained(transfer).toOpaque()
+    guard configure(handle, context: context, errorBuffer: errorBuffer) else {
+      return .error("failed", "libcurl refused an option")
+    }
+    guard setHeaders(request.headers, on: handle, list: &headerList, withCredentials: true) else {
+      return .error("failed", "cannot pass the request headers to libcurl")
+    }
+    var url = request.url
+    var redirects = 0
+    while true {
+      let remaining = deadline - monotonicNow()
+      guard remaining > 0 else {
+        return .error("timeout", "no complete response within \(request.timeout) s")
       }
-      guard setHeaders(request.headers, on: handle, list: &headerList, withCredentials: true) else {
-        return .error("failed", "cannot pass the request headers to libcurl")
-      }
-      var url = request.url
-      var redirects = 0
-      while true {
-        let remaining = deadline - monotonicNow()
-        guard remaining > 0 else {
-          return .error("timeout", "no complete response within \(request.timeout) s")
-        }
-        transfer.reset()
-        errorBuffer[0] = 0
-        toolbox_curl_setopt_string(handle, CURLOPT_URL, url)
-        toolbox_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(remaining * 1000)))
-        let code = curl_easy_perform(handle)
-        let reason = errorBuffer[0] != 0 ? String(cString: errorBuffer) : nil
+      transfer.reset()
+      errorBuffer[0] = 0
+      toolbox_curl_setopt_string(handle, CURLOPT_URL, url)
+      toolbox_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(remaining * 1000)))
+      let code = curl_easy_perform(handle)
+      let reason = errorBuffer[0] != 0 ? String(cString: errorBuffer) : nil
 
-        switch transfer.stop {
-        case .tooLarge(let message)?:
-          return .error("too_large", "\(statusText(transfer)) \(message)")
-        case .redirect(let target)?:
-          let status = transfer.status
+      switch transfer.stop {
+      case .tooLarge(let message)?:
+        return .error("too_large", "\(statusText(transfer)) \(message)")
+      case .redirect(let target)?:
+        let status = transfer.status
+        guard
+          curl_url_set(
+            location, CURLUPART_URL, target,
+            toolbox_curlu_urlencode | toolbox_curlu_allow_space
+              | toolbox_curlu_non_support_scheme) == CURLUE_OK,
+          let next = Place(location), let resolved = urlText(location)
+        else {
+          return .error("redirect", "\(status) refused redirect to an invalid URL: \(target)")
+        }
+        if let refusal = refusal(from: place, to: next) {
+          return .error("redirect", "\(status) refused redirect \(refusal): \(resolved)")
+        }
+        guard redirects < Limits.redirects else {
+          return .error(
+            "redirect",
+            "\(status) too many redirects (more than \(Limits.redirects)); the next was to "
+              + resolved)
+        }
+        if next.host != place.host {
           guard
-            curl_url_set(
-              location, CURLUPART_URL, target,
-              toolbox_curlu_urlencode | toolbox_curlu_allow_space
-                | toolbox_curlu_non_support_scheme) == CURLUE_OK,
-            let next = Place(location), let resolved = urlText(location)
-          else {
-            return .error("redirect", "\(status) refused redirect to an invalid URL: \(target)")
-          }
-          if let refusal = refusal(from: place, to: next) {
-            return .error("redirect", "\(status) refused redirect \(refusal): \(resolved)")
-          }
-          guard redirects < Limits.redirects else {
-            return .error(
-              "redirect",
-              "\(status) too many redirects (more than \(Limits.redirects)); the next was to "
-                + resolved)
-          }
-          if next.host != place.host {
-            guard
-              setHeaders(request.headers, on: handle, list: &headerList, withCredentials: false)
-            else { return .error("failed", "cannot pass the request headers to libcurl") }
-          }
-          redirects += 1
-          place = next
-          url = resolved
-          continue
-        case nil:
-          break
+            setHeaders(request.headers, on: handle, list: &headerList, withCredentials: false)
+          else { return .error("failed", "cannot pass the request headers to libcurl") }
         }
-        if code == CURLE_OK {
-          return answer(transfer, handle: handle)
-        }
-        return failure(code, reason: reason ?? curlMessage(code), transfer, handle: handle,
-          timeout: request.timeout)
+        redirects += 1
+        place = next
+        url = resolved
+        continue
+      case nil:
+        break
       }
+      if code == CURLE_OK {
+        return answer(transfer, handle: handle)
+      }
+      return failure(
+        code, reason: reason ?? curlMessage(code), transfer, handle: handle,
+        timeout: request.timeout)
     }
   }
 

@@ -134,7 +134,8 @@ final class Transfer {
     guard bytes.count <= Limits.body - body.count else {
       if let encoding = contentEncoding {
         stop = .tooLarge(
-          "the body is larger than \(Limits.body >> 20) MB once decoded (content-encoding \(encoding))")
+          "the body is larger than \(Limits.body >> 20) MB once decoded (content-encoding \(encoding))"
+        )
       } else {
         stop = .tooLarge("the body is larger than \(Limits.body >> 20) MB")
       }

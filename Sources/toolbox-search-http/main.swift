@@ -48,6 +48,8 @@
   import Darwin
 #endif
 
+// A peer that hung up is an error to handle (EPIPE), not a signal that ends the helper without a frame.
+signal(SIGPIPE, SIG_IGN)
 guard let request = Request.parse(readStandardInput()) else {
   fail("failed", "malformed request frame (toolbox-search-http speaks protocol version 1)")
 }
