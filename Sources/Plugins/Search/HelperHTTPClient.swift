@@ -112,7 +112,8 @@ public struct HelperHTTPClient: HTTPClient {
   /// - Returns: The response, an error the helper reported (an ``UnavailableError``, a
   ///   ``BrokenBodyError`` when the answer began but its body did not arrive whole, or a
   ///   ``RefusedAnswerError`` when the helper refused it), or `nil` if the output is not a complete frame.
-  static func parseResponseFrame(_ bytes: [UInt8], host: String) -> Result<HTTPResponse, any Error>? {
+  static func parseResponseFrame(_ bytes: [UInt8], host: String) -> Result<HTTPResponse, any Error>?
+  {
     var index = 0
     func line() -> String? {
       guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
