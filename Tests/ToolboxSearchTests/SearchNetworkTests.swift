@@ -438,7 +438,7 @@ import ToolboxTestSupport
   }
 
   @Test func `a trickling server is cut off at the deadline of each attempt`() throws {
-    // 0.2 s per byte: the body would take minutes. URLSession alone would wait for all of it.
+    // 0.2 s per byte: the body would take minutes.
     let server = try SearchServer.start(
       .init(status: 200, fixture: "software.json", trickle: 0.2))
     let run = try SearchRun()
