@@ -567,5 +567,10 @@ import ToolboxTestSupport
     process.waitUntilExit()
     #expect(loaded.contains("libcurl"))
     #expect(!loaded.contains("Foundation"))
+    // Nor linked statically (the old helper's release build held Foundation with -static-stdlib).
+    let binary = try #require(FileManager.default.contents(atPath: Fixtures.helper))
+    for name in ["FoundationNetworking", "URLSession"] {
+      #expect(binary.range(of: Data(name.utf8)) == nil, "\(name)")
+    }
   }
 }
