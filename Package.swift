@@ -71,11 +71,16 @@ let package = Package(
     .executableTarget(
       name: "toolbox", dependencies: ["ToolboxCore", "ToolboxBuiltIns", "ToolboxSearch"],
       swiftSettings: staticExecutable, linkerSettings: staticLinking),
+    // libcurl's C API, for the search tool's HTTP helper only; linked dynamically (Debian's libcurl4).
+    .systemLibrary(
+      name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
     // The HTTP helper `toolbox search` runs for each exchange (as git runs git-remote-http): the only binary
-    // that links FoundationNetworking, which cannot be linked fully statically (no static libcurl) and would
-    // cost every other command 5-9 ms of start-up.
+    // that links libcurl (there is no static libcurl, and loading it would cost every other command
+    // start-up time). It calls libcurl directly, without Foundation, and its release build links the Swift
+    // libraries statically: a few MB.
     .executableTarget(
-      name: "toolbox-search-http",
+      name: "toolbox-search-http", dependencies: ["CCurl"],
       swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))],
       linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(configuration: .release))]),
     .target(name: "ToolboxTestSupport", dependencies: ["ToolboxCore"]),

@@ -43,11 +43,11 @@ import ToolboxTestSupport
 
   @Test func `response frames`() throws {
     let good = Array("toolbox-search-http 1\nstatus 429\nheader Retry-After: 7\nbody 2\n{}".utf8)
-    let response = try #require(try HelperHTTPClient.parseResponseFrame(good)?.get())
+    let response = try #require(try HelperHTTPClient.parseResponseFrame(good, host: "h")?.get())
     #expect(
       response == HTTPResponse(status: 429, headers: ["retry-after": "7"], body: Array("{}".utf8)))
     let empty = Array("toolbox-search-http 1\nstatus 204\nbody 0\n".utf8)
-    #expect(try HelperHTTPClient.parseResponseFrame(empty)?.get().body == [])
+    #expect(try HelperHTTPClient.parseResponseFrame(empty, host: "h")?.get().body == [])
 
     for (kind, code) in [
       ("timeout", "timeout"), ("connection", "connection_failed"), ("tls", "tls_failed"),
@@ -55,7 +55,7 @@ import ToolboxTestSupport
     ] {
       let frame = Array("toolbox-search-http 1\nerror \(kind) it broke: badly\n".utf8)
       #expect(throws: UnavailableError("it broke: badly", code: code)) {
-        try HelperHTTPClient.parseResponseFrame(frame)?.get()
+        try HelperHTTPClient.parseResponseFrame(frame, host: "h")?.get()
       }
     }
     let truncated = Array(
@@ -63,14 +63,40 @@ import ToolboxTestSupport
     #expect(
       throws: BrokenBodyError(
         status: 200, detail: "the connection closed after 1 of 9 bytes", isTruncated: true)
-    ) { try HelperHTTPClient.parseResponseFrame(truncated)?.get() }
+    ) { try HelperHTTPClient.parseResponseFrame(truncated, host: "h")?.get() }
     let undecodable = Array(
       "toolbox-search-http 1\nerror undecodable 503 cannot be decoded (gzip)\n".utf8)
     #expect(
       throws: BrokenBodyError(status: 503, detail: "cannot be decoded (gzip)", isTruncated: false)
-    ) { try HelperHTTPClient.parseResponseFrame(undecodable)?.get() }
+    ) { try HelperHTTPClient.parseResponseFrame(undecodable, host: "h")?.get() }
+    let tooLarge = Array(
+      "toolbox-search-http 1\nerror too_large 200 the body is larger than 32 MB\n".utf8)
+    #expect(
+      throws: RefusedAnswerError(
+        host: "h", status: 200, detail: "the body is larger than 32 MB")
+    ) { try HelperHTTPClient.parseResponseFrame(tooLarge, host: "h")?.get() }
+    let redirect = Array(
+      "toolbox-search-http 1\nerror redirect 302 refused redirect from https to http: http://x/\n"
+        .utf8)
+    #expect(
+      throws: RefusedAnswerError(
+        host: "h", status: 302, detail: "refused redirect from https to http: http://x/")
+    ) { try HelperHTTPClient.parseResponseFrame(redirect, host: "h")?.get() }
+    let noStatus = Array(
+      "toolbox-search-http 1\nerror too_large 000 the response headers are larger than 100 KB\n"
+        .utf8)
+    let refused = RefusedAnswerError(
+      host: "h", status: nil, detail: "the response headers are larger than 100 KB")
+    #expect(throws: refused) {
+      try HelperHTTPClient.parseResponseFrame(noStatus, host: "h")?.get()
+    }
+    #expect(
+      refused.description == "bad response from 'h': the response headers are larger than 100 KB")
     for broken in [
       "", "toolbox-search-http 2\nstatus 200\nbody 0\n",
+      "toolbox-search-http 1\nerror too_large abc the body is larger\n",
+      "toolbox-search-http 1\nerror redirect 42 refused\n",
+      "toolbox-search-http 1\nerror too_large 2000 the body is larger\n",
       "toolbox-search-http 1\nerror truncated abc the connection closed\n",
       "toolbox-search-http 1\nerror undecodable 42 cannot be decoded\n",
       "toolbox-search-http 1\nstatus 200\nbody 5\n{}",
@@ -79,7 +105,8 @@ import ToolboxTestSupport
       "toolbox-search-http 1\nstatus 200\nheader x: y\n",
       "toolbox-search-http 1\nstatus 200\nwhat\n",
     ] {
-      #expect(HelperHTTPClient.parseResponseFrame(Array(broken.utf8)) == nil, "\(broken)")
+      #expect(
+        HelperHTTPClient.parseResponseFrame(Array(broken.utf8), host: "h") == nil, "\(broken)")
     }
   }
 
@@ -220,6 +247,330 @@ import ToolboxTestSupport
       Issue.record("expected an invalid URL")
     } catch let error as UnavailableError {
       #expect(error.code == "invalid_url")
+    }
+  }
+}
+
+/// The helper's limits, redirects and footprint: what it refuses while receiving, and what it costs.
+@Suite struct HelperLimitTests {
+  let environment = Environment(["PATH": "/usr/bin:/bin"])
+
+  /// One run of the helper started directly (not through the client), with its own peak memory.
+  struct DirectRun {
+    /// What it wrote to standard output.
+    let output: [UInt8]
+    /// Its peak resident memory, in MB.
+    let peakMB: Double
+    /// From start to exit.
+    let seconds: Double
+  }
+
+  /// Starts the helper and reports its `ru_maxrss` on standard error. Not measured from here: a process
+  /// started with `posix_spawn` (vfork) counts its parent's peak (this test process's) as its own. A real
+  /// `fork` of a small Python starts the count at Python's few MB.
+  static let measuring = """
+    import os, sys
+    pid = os.fork()
+    if pid == 0:
+        os.execv(sys.argv[1], sys.argv[1:])
+    _, status, usage = os.wait4(pid, 0)
+    os.write(2, b"maxrss %d\\n" % usage.ru_maxrss)
+    """
+
+  /// Runs the helper for one GET of `url`, its standard input and output one end of a socket pair (as
+  /// the client does).
+  func runDirectly(_ url: String, environment: [String: String] = [:]) throws -> DirectRun {
+    var channel: [Int32] = [-1, -1]
+    var errors: [Int32] = [-1, -1]
+    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+    guard socketpair(AF_UNIX, type, 0, &channel) == 0 else { throw POSIXError(.EIO) }
+    guard socketpair(AF_UNIX, type, 0, &errors) == 0 else {
+      close(channel[0])
+      close(channel[1])
+      throw POSIXError(.EIO)
+    }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, channel[1], 0)
+    posix_spawn_file_actions_adddup2(&actions, channel[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+    let start = Date()
+    let pid: pid_t
+    do {
+      pid = try SystemProcessRunner.spawn(
+        [Fixtures.python, "-S", "-c", Self.measuring, Fixtures.helper],
+        environment: ["PATH": "/usr/bin:/bin"].merging(environment) { $1 },
+        fileActions: &actions)
+    } catch {
+      for descriptor in channel + errors { close(descriptor) }
+      throw error
+    }
+    close(channel[1])
+    close(errors[1])
+    defer {
+      close(channel[0])
+      close(errors[0])
+    }
+    let frame = HelperHTTPClient.requestFrame(HTTPRequest(url: url, timeout: 20))
+    _ = frame.withUnsafeBytes { send(channel[0], $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    shutdown(channel[0], Int32(SHUT_WR))
+    func readAll(_ descriptor: Int32) -> [UInt8] {
+      var bytes: [UInt8] = []
+      var buffer = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if count < 0, errno == EINTR { continue }
+        if count <= 0 { return bytes }
+        bytes.append(contentsOf: buffer[0..<count])
+      }
+    }
+    let output = readAll(channel[0])
+    let diagnostics = String(decoding: readAll(errors[0]), as: UTF8.self)
+    _ = SystemProcessRunner.wait(for: pid)
+    let peak = diagnostics.split(separator: "\n").last { $0.hasPrefix("maxrss ") }
+      .flatMap { Double($0.dropFirst(7)) }
+    return DirectRun(
+      output: output, peakMB: (peak ?? .infinity) / 1024, seconds: Date().timeIntervalSince(start))
+  }
+
+  /// The error a direct run reported.
+  func refusal(_ run: DirectRun, host: String) -> RefusedAnswerError? {
+    guard case .failure(let error)? = HelperHTTPClient.parseResponseFrame(run.output, host: host)
+    else { return nil }
+    return error as? RefusedAnswerError
+  }
+
+  // MARK: - Body limit
+
+  @Test(arguments: [false, true])
+  func `a server that never stops sending is cut off at 32 MB, and the helper stays small`(
+    chunked: Bool
+  ) throws {
+    let server = try SearchServer.start(.init(body: "{", endless: true, chunked: chunked))
+    defer { server.stop() }
+    let run = try runDirectly(server.baseURL + "/search")
+    #expect(
+      refusal(run, host: "127.0.0.1:\(server.port)")
+        == RefusedAnswerError(
+          host: "127.0.0.1:\(server.port)", status: 200, detail: "the body is larger than 32 MB"))
+    // Without the limit the helper reached 2.8 GB in 10 s and ran until the deadline (20 s here).
+    #expect(run.seconds < 10)
+    #expect(run.peakMB < 100, "peak \(run.peakMB) MB")
+  }
+
+  @Test func `a body that announces more than 32 MB is refused before it arrives`() throws {
+    let server = try SearchServer.start(
+      .init(body: "{", contentLength: 100_000_000, endless: true))
+    defer { server.stop() }
+    let run = try runDirectly(server.baseURL + "/search")
+    #expect(
+      refusal(run, host: "h")
+        == RefusedAnswerError(
+          host: "h", status: 200,
+          detail: "the body is larger than 32 MB (content-length 100000000)"))
+    #expect(run.peakMB < 100, "peak \(run.peakMB) MB")
+  }
+
+  @Test func `a gzip body that decodes to 200 MB is cut off at 32 MB decoded`() throws {
+    // About 200 KB on the wire.
+    let server = try SearchServer.start(.init(gzipBomb: 200))
+    defer { server.stop() }
+    let run = try runDirectly(server.baseURL + "/search")
+    #expect(
+      refusal(run, host: "h")
+        == RefusedAnswerError(
+          host: "h", status: 200,
+          detail: "the body is larger than 32 MB once decoded (content-encoding gzip)"))
+    // Without the limit the helper peaked at 467 MB.
+    #expect(run.peakMB < 100, "peak \(run.peakMB) MB")
+  }
+
+  @Test func `a gzip body under the limit arrives decoded`() throws {
+    let server = try SearchServer.start(.init(gzipBomb: 2))
+    defer { server.stop() }
+    let client = HelperHTTPClient(helperPath: Fixtures.helper, environment: environment)
+    let response = try client.send(HTTPRequest(url: server.baseURL + "/search", timeout: 10))
+    #expect(response.status == 200)
+    #expect(response.headers["content-encoding"] == "gzip")
+    #expect(response.body.count == 2 << 20)
+    #expect(response.body.allSatisfy { $0 == 0 })
+    let accepted = server.requests.first?["headers"] as? [String: String]
+    #expect(accepted?["accept-encoding"]?.contains("gzip") == true)
+  }
+
+  @Test func `a body of exactly 32 MB is accepted`() throws {
+    // Content-Length bytes of an endless body are the answer.
+    let server = try SearchServer.start(.init(body: "", contentLength: 32 << 20, endless: true))
+    defer { server.stop() }
+    let client = HelperHTTPClient(helperPath: Fixtures.helper, environment: environment)
+    let response = try client.send(HTTPRequest(url: server.baseURL + "/search", timeout: 20))
+    #expect(response.body.count == 32 << 20)
+    #expect(response.body.last == UInt8(ascii: "x"))
+  }
+
+  // MARK: - Headers
+
+  @Test(arguments: [(200_000, nil), (nil, 200_000)] as [(Int?, Int?)])
+  func `200 KB of headers are a bad response, attempted once`(lines: Int?, oneLine: Int?) throws {
+    let server = try SearchServer.start(
+      .init(body: "{}", headerBytes: lines, headerLine: oneLine))
+    defer { server.stop() }
+    let client = HelperHTTPClient(helperPath: Fixtures.helper, environment: environment)
+    #expect(
+      throws: RefusedAnswerError(
+        host: "127.0.0.1:\(server.port)", status: 200,
+        detail: "the response headers are larger than 100 KB")
+    ) { try client.send(HTTPRequest(url: server.baseURL + "/search", timeout: 10)) }
+    #expect(server.targets.count == 1)
+  }
+
+  @Test func `90 KB of headers are fine`() throws {
+    let server = try SearchServer.start(.init(body: "{}", headerBytes: 90_000))
+    defer { server.stop() }
+    let client = HelperHTTPClient(helperPath: Fixtures.helper, environment: environment)
+    let response = try client.send(HTTPRequest(url: server.baseURL + "/search", timeout: 10))
+    #expect(response.body == Array("{}".utf8))
+    #expect(response.headers["x-filler-0"]?.count == 986)
+  }
+
+  // MARK: - Redirects
+
+  @Test(arguments: [301, 302, 303, 307, 308])
+  func `a redirect to the same host is followed`(status: Int) throws {
+    let server = try SearchServer.start(
+      .init(status: status, headers: ["Location": "/next?a=1"], body: "moved"),
+      .init(status: status, headers: ["Location": "http://127.0.0.1:{port}/last"], body: ""),
+      .init(status: 200, headers: ["X-Final": "yes"], body: "{}"))
+    defer { server.stop() }
+    let client = HelperHTTPClient(helperPath: Fixtures.helper, environment: environment)
+    let response = try client.send(
+      HTTPRequest(url: server.baseURL + "/search", headers: ["Accept": "x/y"], timeout: 10))
+    #expect(response.status == 200)
+    #expect(response.body == Array("{}".utf8))
+    // The final answer's headers only.
+    #expect(response.headers["x-final"] == "yes")
+    #expect(response.headers["location"] == nil)
+    #expect(server.targets == ["/search", "/next?a=1", "/last"])
+    #expect(
+      server.requests.compactMap { ($0["headers"] as? [String: String])?["accept"] }
+        == ["x/y", "x/y", "x/y"])
+  }
+
+  @Test(arguments: [
+    ("http://localhost:{port}/elsewhere", "to another host over http"),
+    ("http://127.0.0.1:1/elsewhere", "to another host over http"),
+    ("ftp://127.0.0.1/elsewhere", "to a URL that is neither http nor https"),
+  ])
+  func `a redirect over http to another host or port is refused`(
+    location: String, reason: String
+  ) throws {
+    let server = try SearchServer.start(
+      .init(status: 302, headers: ["Location": location], body: ""), .init(body: "{}"))
+    defer { server.stop() }
+    let client = HelperHTTPClient(helperPath: Fixtures.helper, environment: environment)
+    let target = location.replacingOccurrences(of: "{port}", with: String(server.port))
+    #expect(
+      throws: RefusedAnswerError(
+        host: "127.0.0.1:\(server.port)", status: 302,
+        detail: "refused redirect \(reason): \(target)")
+    ) { try client.send(HTTPRequest(url: server.baseURL + "/search", timeout: 10)) }
+    #expect(server.targets == ["/search"])
+  }
+
+  @Test func `five redirects are followed, a sixth is too many`() throws {
+    let five = try SearchServer.start(
+      Array(repeating: .init(status: 302, headers: ["Location": "/again"], body: ""), count: 5)
+        + [.init(body: "{}")])
+    defer { five.stop() }
+    let client = HelperHTTPClient(helperPath: Fixtures.helper, environment: environment)
+    let response = try client.send(HTTPRequest(url: five.baseURL + "/search", timeout: 10))
+    #expect(response.body == Array("{}".utf8))
+    #expect(five.targets.count == 6)
+
+    let loop = try SearchServer.start(
+      .init(status: 307, headers: ["Location": "/search"], body: ""))
+    defer { loop.stop() }
+    #expect(
+      throws: RefusedAnswerError(
+        host: "127.0.0.1:\(loop.port)", status: 307,
+        detail:
+          "too many redirects (more than 5); the next was to http://127.0.0.1:\(loop.port)/search")
+    ) { try client.send(HTTPRequest(url: loop.baseURL + "/search", timeout: 10)) }
+    #expect(loop.targets.count == 6)
+  }
+
+  @Test(.enabled(if: TestCertificate.isAvailable))
+  func `a redirect to https is followed; from https to http it is refused`() throws {
+    let certificate = try TestCertificate()
+    defer { certificate.remove() }
+    let plain = try SearchServer.start(.init(body: "{\"plain\":1}"))
+    defer { plain.stop() }
+    let secure = try SearchServer.start(
+      tls: certificate,
+      .init(status: 200, body: "{\"secure\":1}"),
+      .init(status: 301, headers: ["Location": plain.baseURL + "/search"], body: ""))
+    defer { secure.stop() }
+    let trusting = HelperHTTPClient(
+      helperPath: Fixtures.helper,
+      environment: Environment(["PATH": "/usr/bin:/bin", "SSL_CERT_FILE": certificate.certificate]))
+    // http → https, to another port: followed.
+    let toSecure = try SearchServer.start(
+      .init(status: 302, headers: ["Location": secure.baseURL + "/search"], body: ""))
+    defer { toSecure.stop() }
+    let response = try trusting.send(
+      HTTPRequest(url: toSecure.baseURL + "/search", timeout: 10))
+    #expect(response.body == Array("{\"secure\":1}".utf8))
+    // https → http, even to the same host: refused.
+    #expect(
+      throws: RefusedAnswerError(
+        host: "127.0.0.1:\(secure.port)", status: 301,
+        detail: "refused redirect from https to http: \(plain.baseURL)/search")
+    ) { try trusting.send(HTTPRequest(url: secure.baseURL + "/search", timeout: 10)) }
+    #expect(plain.targets.isEmpty)
+    // Without the certificate the server is not trusted.
+    let client = HelperHTTPClient(helperPath: Fixtures.helper, environment: environment)
+    do {
+      _ = try client.send(HTTPRequest(url: secure.baseURL + "/search", timeout: 10))
+      Issue.record("expected a TLS error")
+    } catch let error as UnavailableError {
+      #expect(error.code == "tls_failed", "\(error)")
+    }
+  }
+
+  // MARK: - Footprint
+
+  @Test func `the helper creates no Foundation URL cache`() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let server = try SearchServer.start(.init(body: "{}"))
+    defer { server.stop() }
+    let run = try runDirectly(
+      server.baseURL + "/search",
+      environment: ["XDG_CACHE_HOME": folder.file("cache"), "HOME": folder.file("home")])
+    #expect(String(decoding: run.output, as: UTF8.self).hasSuffix("body 2\n{}"))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("cache")))
+    #expect(!FileManager.default.fileExists(atPath: folder.file("home")))
+  }
+
+  @Test func `the helper loads libcurl and no Foundation`() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: Fixtures.helper)
+    process.environment = ["PATH": "/usr/bin:/bin", "LD_DEBUG": "libs"]
+    let errors = Pipe()
+    process.standardError = errors
+    process.standardOutput = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    let loaded = String(
+      decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(loaded.contains("libcurl"))
+    #expect(!loaded.contains("Foundation"))
+    // Nor linked statically (the old helper's release build held Foundation with -static-stdlib).
+    let binary = try #require(FileManager.default.contents(atPath: Fixtures.helper))
+    for name in ["FoundationNetworking", "URLSession"] {
+      #expect(binary.range(of: Data(name.utf8)) == nil, "\(name)")
     }
   }
 }

@@ -348,6 +348,76 @@ import ToolboxTestSupport
     #expect(run.cacheFiles.isEmpty)
   }
 
+  // MARK: - Limits and redirects
+
+  @Test func `a server that never stops sending is a bad response at once`() throws {
+    #expect(
+      try badResponse(.init(body: "{", endless: true), attempts: 1)
+        == "the body is larger than 32 MB")
+  }
+
+  @Test func `a gzip body that decodes to over 32 MB is a bad response at once`() throws {
+    #expect(
+      try badResponse(.init(gzipBomb: 64), attempts: 1)
+        == "the body is larger than 32 MB once decoded (content-encoding gzip)")
+  }
+
+  @Test func `200 KB of response headers are a bad response at once, not a failed connection`()
+    throws
+  {
+    #expect(
+      try badResponse(.init(body: "{}", headerBytes: 200_000), attempts: 1)
+        == "the response headers are larger than 100 KB")
+  }
+
+  @Test func `a redirect to the same host is followed`() throws {
+    let server = try SearchServer.start(
+      .init(status: 301, headers: ["Location": "/v2/search?term=x"], body: ""),
+      .fixture("song.json"))
+    let run = try SearchRun()
+    defer { server.stop(); run.remove() }
+    let result = run("search", "x", "--base-url", server.baseURL)
+    #expect(result.status == 0)
+    #expect(result.output.hasSuffix("2 results\n"))
+    #expect(server.targets == ["/search?term=x&country=US&limit=50", "/v2/search?term=x"])
+  }
+
+  @Test(arguments: [
+    (
+      "http://localhost:{port}/search", 302,
+      "refused redirect to another host over http: http://localhost:PORT/search"
+    ),
+    (
+      "/search", 307,
+      "too many redirects (more than 5); the next was to http://127.0.0.1:PORT/search"
+    ),
+  ])
+  func `a refused redirect or a loop is a bad response naming the target, not retried`(
+    location: String, status: Int, detail: String
+  ) throws {
+    let server = try SearchServer.start(
+      .init(status: status, headers: ["Location": location], body: ""))
+    let run = try SearchRun()
+    defer { server.stop(); run.remove() }
+    let attempts = location.hasPrefix("/") ? 6 : 1
+    let arguments = ["search", "x", "--base-url", server.baseURL, "--retries", "2"]
+    let message =
+      "bad response from '127.0.0.1:\(server.port)' (HTTP \(status)): "
+      + detail.replacingOccurrences(of: "PORT", with: String(server.port))
+    let text = run.run(arguments)
+    #expect(text.status == 69)
+    #expect(text.output == "")
+    #expect(text.error == "toolbox: search: \(message)\n")
+    #expect(server.targets.count == attempts)
+    let json = run.run(["--json"] + arguments)
+    #expect(json.status == 69)
+    let error = try JSONValue.parse(json.error)["error"]
+    #expect(error?["code"]?.stringValue == "bad_response")
+    #expect(error?["message"]?.stringValue == message)
+    #expect(server.targets.count == 2 * attempts)
+    #expect(run.cacheFiles.isEmpty)
+  }
+
   // MARK: - Deadlines
 
   @Test func `a stalled server times out at the deadline`() throws {
@@ -368,7 +438,7 @@ import ToolboxTestSupport
   }
 
   @Test func `a trickling server is cut off at the deadline of each attempt`() throws {
-    // 0.2 s per byte: the body would take minutes. URLSession alone would wait for all of it.
+    // 0.2 s per byte: the body would take minutes.
     let server = try SearchServer.start(
       .init(status: 200, fixture: "software.json", trickle: 0.2))
     let run = try SearchRun()

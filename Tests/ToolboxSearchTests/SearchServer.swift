@@ -22,6 +22,18 @@ final class SearchServer: @unchecked Sendable {
     var contentLength: Int?
     /// Send only this many bytes of the body, then close the connection.
     var closeAfter: Int?
+    /// After the body, keep sending bytes until the client hangs up (at most 30 s or 1 GiB), without a
+    /// Content-Length unless ``contentLength`` gives one.
+    var endless = false
+    /// Send the body with `Transfer-Encoding: chunked`.
+    var chunked = false
+    /// The body is this many MiB of zero bytes, gzipped (about 1 KB per MiB), with
+    /// `Content-Encoding: gzip`.
+    var gzipBomb: Int?
+    /// Add header lines of 1000 bytes each until this many bytes of them were sent.
+    var headerBytes: Int?
+    /// Add one header line of this many bytes.
+    var headerLine: Int?
 
     /// A fixture file, as the API would send it.
     static func fixture(_ name: String, status: Int = 200) -> Response {
@@ -45,11 +57,18 @@ final class SearchServer: @unchecked Sendable {
       if let stall { object["stall"] = stall }
       if let contentLength { object["contentLength"] = contentLength }
       if let closeAfter { object["closeAfter"] = closeAfter }
+      if endless { object["endless"] = true }
+      if chunked { object["chunked"] = true }
+      if let gzipBomb { object["gzipBomb"] = gzipBomb }
+      if let headerBytes { object["headerBytes"] = headerBytes }
+      if let headerLine { object["headerLine"] = headerLine }
       return object
     }
   }
 
   let port: Int
+  /// Whether the server speaks HTTPS.
+  let tls: Bool
   private let process: Process
   private let input: Pipe
   private let folder: TemporaryDirectory
@@ -59,16 +78,28 @@ final class SearchServer: @unchecked Sendable {
   ///
   /// - Parameter responses: The answers, in order; the last one repeats.
   static func start(_ responses: [Response]) throws -> SearchServer {
-    try SearchServer(responses)
+    try SearchServer(responses, certificate: nil)
+  }
+
+  /// Starts a server that speaks HTTPS with a certificate (see ``TestCertificate``).
+  static func start(tls certificate: TestCertificate, _ responses: Response...) throws
+    -> SearchServer
+  {
+    try SearchServer(responses, certificate: certificate)
   }
 
   static func start(_ responses: Response...) throws -> SearchServer {
     try start(responses)
   }
 
-  private init(_ responses: [Response]) throws {
+  private init(_ responses: [Response], certificate: TestCertificate?) throws {
     folder = try TemporaryDirectory()
-    let scenario = try JSONSerialization.data(withJSONObject: ["responses": responses.map(\.json)])
+    var object: [String: Any] = ["responses": responses.map(\.json)]
+    if let certificate {
+      object["tls"] = ["cert": certificate.certificate, "key": certificate.key]
+    }
+    tls = certificate != nil
+    let scenario = try JSONSerialization.data(withJSONObject: object)
     process = Process()
     process.executableURL = URL(fileURLWithPath: Fixtures.python)
     process.arguments = [
@@ -87,10 +118,10 @@ final class SearchServer: @unchecked Sendable {
     self.port = port
   }
 
-  enum ServerError: Error { case noPort }
+  enum ServerError: Error { case noPort, noCertificate }
 
-  /// `http://127.0.0.1:PORT`.
-  var baseURL: String { "http://127.0.0.1:\(port)" }
+  /// `http://127.0.0.1:PORT` (`https://` when the server speaks HTTPS).
+  var baseURL: String { "\(tls ? "https" : "http")://127.0.0.1:\(port)" }
 
   /// The request targets (path and query, exactly as sent) that reached the server, in order.
   var targets: [String] { requests.compactMap { $0["target"] as? String } }
@@ -120,4 +151,35 @@ final class SearchServer: @unchecked Sendable {
     if process.isRunning { process.terminate() }
     folder.remove()
   }
+}
+
+/// A self-signed certificate for 127.0.0.1, made by `openssl` in a temporary folder, for an HTTPS test
+/// server; the helper trusts it through `SSL_CERT_FILE`.
+struct TestCertificate {
+  let folder: TemporaryDirectory
+  /// The certificate (PEM), also the only certificate authority to trust.
+  var certificate: String { folder.file("cert.pem") }
+  /// Its private key (PEM).
+  var key: String { folder.file("key.pem") }
+
+  /// Whether `openssl` is there to make one.
+  static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") }
+
+  init() throws {
+    folder = try TemporaryDirectory()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
+    process.arguments = [
+      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
+      "-keyout", folder.file("key.pem"), "-out", folder.file("cert.pem"), "-days", "2",
+      "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
+    ]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else { throw SearchServer.ServerError.noCertificate }
+  }
+
+  func remove() { folder.remove() }
 }

@@ -19,3 +19,23 @@ struct BrokenBodyError: ToolboxError, Equatable {
   var code: String { "bad_response" }
   var description: String { "bad response (HTTP \(status)): \(detail)" }
 }
+
+/// An answer the HTTP helper refused while it arrived: a body over 32 MB (as sent or once decoded),
+/// headers over 100 KB, or a redirect it does not follow (error kinds `too_large` and `redirect`).
+///
+/// Asking again would get the same answer, so ``SearchFetcher`` does not catch it: it is exit 69
+/// `bad_response` after one attempt, worded as ``SearchError/badResponse(host:status:detail:attempts:)``.
+struct RefusedAnswerError: ToolboxError, Equatable {
+  /// The host (and port) of the request's URL, for the message.
+  let host: String
+  /// The answer's HTTP status, or `nil` when even its status line was too long to read.
+  let status: Int?
+  /// What was refused, e.g. `refused redirect from https to http: http://example.com/`.
+  let detail: String
+
+  var exitCode: ExitCode { .unavailable }
+  var code: String { "bad_response" }
+  var description: String {
+    "bad response from '\(host)'\(status.map { " (HTTP \($0))" } ?? ""): \(detail)"
+  }
+}

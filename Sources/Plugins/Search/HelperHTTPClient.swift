@@ -7,24 +7,31 @@ import ToolboxCore
 #endif
 
 /// The ``HTTPClient`` of the `toolbox` binary: it runs the helper executable `toolbox-search-http` for each
-/// exchange, the way git runs `git-remote-http`, so that only `toolbox search` loads FoundationNetworking
-/// (libcurl and ~50 shared libraries, 5-9 ms of start-up, and no fully static build).
+/// exchange, the way git runs `git-remote-http`, so that only `toolbox search` loads libcurl (and the ~20
+/// shared libraries it needs, which would cost every command start-up time and rule out a fully static
+/// build).
 ///
 /// The helper is found at ``HelperHTTPClient/overrideVariable`` (`TOOLBOX_SEARCH_HTTP`) if set, else beside
 /// the running `toolbox` (`.build/debug`, `.build/release`, or wherever both were installed), else on `PATH`.
 /// The request goes to the helper's standard input and a framed response comes back on its standard output
 /// (the protocol is described in `Sources/toolbox-search-http/main.swift`). The client enforces the overall
-/// deadline itself by killing the helper: URLSession's resource timeout is ignored on Linux, so a server that
-/// trickles bytes would otherwise hang the exchange forever. Besides ``UnavailableError``, `send` throws a
+/// deadline itself by killing the helper, whatever the helper does (it gives up on its own only a second
+/// later), so a server that trickles bytes cannot hang the exchange. Besides ``UnavailableError``, `send` throws a
 /// ``BrokenBodyError`` (exit 69 `bad_response` if nobody catches it) when an answer's status and headers
-/// arrived but its body was cut short or cannot be decoded.
+/// arrived but its body was cut short or cannot be decoded, and a ``RefusedAnswerError`` (exit 69
+/// `bad_response`) when the helper refused the answer: a body over ``maximumResponseSize`` (as sent or
+/// once decoded), headers over 100 KB, a redirect it does not follow.
 public struct HelperHTTPClient: HTTPClient {
   /// The helper's executable name.
   public static let helperName = "toolbox-search-http"
   /// The environment variable that gives the helper's path explicitly.
   public static let overrideVariable = "TOOLBOX_SEARCH_HTTP"
-  /// The largest response accepted (the API's largest answers are well under 2 MB).
+  /// The largest body accepted, as sent and once decoded (the API's largest answers are well under 2 MB).
+  /// The helper enforces it while receiving; its frame may add up to ``maximumFrameOverhead`` of status and
+  /// headers.
   static let maximumResponseSize = 32 << 20
+  /// Room in the helper's frame for the status and header lines (the helper refuses headers over 100 KB).
+  static let maximumFrameOverhead = 1 << 20
 
   private let helperPath: String?
   private let environment: Environment?
@@ -45,7 +52,7 @@ public struct HelperHTTPClient: HTTPClient {
     let helper = helperPath ?? Self.locateHelper(environment: environment)
     return try Self.exchange(
       helper: helper, environment: environment.variables, frame: Self.requestFrame(request),
-      timeout: request.timeout, notice: notice
+      timeout: request.timeout, host: Self.host(of: request.url), notice: notice
     ).get()
   }
 
@@ -90,13 +97,23 @@ public struct HelperHTTPClient: HTTPClient {
     String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
   }
 
+  /// The host (and port) of a URL, for messages: as ``SearchFetcher`` names it.
+  static func host(of url: String) -> String {
+    var rest = Substring(url)
+    if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
+    return String(rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" })
+  }
+
   /// Interprets what the helper wrote.
   ///
-  /// - Parameter bytes: The helper's standard output.
-  /// - Returns: The response, an error the helper reported (an ``UnavailableError``, or a
-  ///   ``BrokenBodyError`` when the answer began but its body did not arrive whole), or `nil` if the output
-  ///   is not a complete frame.
-  static func parseResponseFrame(_ bytes: [UInt8]) -> Result<HTTPResponse, any Error>? {
+  /// - Parameters:
+  ///   - bytes: The helper's standard output.
+  ///   - host: The host (and port) of the request's URL, for the message of a ``RefusedAnswerError``.
+  /// - Returns: The response, an error the helper reported (an ``UnavailableError``, a
+  ///   ``BrokenBodyError`` when the answer began but its body did not arrive whole, or a
+  ///   ``RefusedAnswerError`` when the helper refused it), or `nil` if the output is not a complete frame.
+  static func parseResponseFrame(_ bytes: [UInt8], host: String) -> Result<HTTPResponse, any Error>?
+  {
     var index = 0
     func line() -> String? {
       guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
@@ -115,6 +132,15 @@ public struct HelperHTTPClient: HTTPClient {
           BrokenBodyError(
             status: code, detail: String(message.dropFirst(status.count + 1)),
             isTruncated: kind == "truncated"))
+      }
+      if kind == "too_large" || kind == "redirect" {
+        let status = message.prefix { $0 != " " }
+        guard let code = Int(status), code == 0 || (100...999).contains(code), status.count == 3
+        else { return nil }
+        return .failure(
+          RefusedAnswerError(
+            host: host, status: code == 0 ? nil : code,
+            detail: String(message.dropFirst(status.count + 1))))
       }
       let code =
         switch kind {
@@ -155,7 +181,7 @@ public struct HelperHTTPClient: HTTPClient {
   /// helper that died early cannot kill toolbox with SIGPIPE. Its standard error is a second pair, kept for
   /// the message when it fails.
   static func exchange(
-    helper: String, environment: [String: String], frame: [UInt8], timeout: Double,
+    helper: String, environment: [String: String], frame: [UInt8], timeout: Double, host: String,
     notice: WaitingNotice? = nil
   ) -> Result<HTTPResponse, any Error> {
     let start = monotonicNow()
@@ -267,7 +293,8 @@ public struct HelperHTTPClient: HTTPClient {
           if descriptor.fd == open.channel { open.channel = -1 } else { open.errors = -1 }
         }
       }
-      if response.count > maximumResponseSize {
+      // A backstop: the helper stops a body over the limit itself.
+      if response.count > maximumResponseSize + maximumFrameOverhead {
         killHelper()
         return .failure(
           UnavailableError(
@@ -276,7 +303,7 @@ public struct HelperHTTPClient: HTTPClient {
       }
     }
     let status = waitUntil(deadline, pid: pid)
-    if let result = parseResponseFrame(response) { return result }
+    if let result = parseResponseFrame(response, host: host) { return result }
     let detail =
       String(decoding: diagnostics, as: UTF8.self).split(separator: "\n").first.map {
         ": " + $0

@@ -1,0 +1,345 @@
+import CCurl
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// One exchange: the request, the redirects the helper follows, and the frame that reports the outcome.
+enum Exchange {
+  /// Performs the request and describes the outcome as a frame. Every libcurl resource is released before
+  /// it returns.
+  static func run(_ request: Request) -> Frame {
+    // A second of slack for the redirects and libcurl's own timeout: the caller's deadline comes first.
+    let deadline = monotonicNow() + request.timeout + 1
+    guard toolbox_curl_global_init() == CURLE_OK else {
+      return .error("failed", "cannot initialize libcurl")
+    }
+    defer { curl_global_cleanup() }
+
+    // The current URL, parsed: redirect targets are resolved against it, as libcurl itself does.
+    guard let location = curl_url() else { return .error("failed", "out of memory") }
+    defer { curl_url_cleanup(location) }
+    guard curl_url_set(location, CURLUPART_URL, request.url, 0) == CURLUE_OK,
+      var place = Place(location), place.scheme == "http" || place.scheme == "https",
+      !place.host.isEmpty
+    else {
+      return .error("invalid_url", "not an absolute http or https URL: \(request.url)")
+    }
+
+    // libcurl writes its message for a failed transfer here; it must outlive the handle.
+    let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Int(CURL_ERROR_SIZE))
+    errorBuffer.initialize(repeating: 0, count: Int(CURL_ERROR_SIZE))
+    defer { errorBuffer.deallocate() }
+    // The request's headers; the handle points to the list, so it is freed after the handle.
+    var headerList: UnsafeMutablePointer<curl_slist>?
+    defer { curl_slist_free_all(headerList) }
+    // The callbacks' context, not retained by the handle: kept alive until the handle is gone.
+    let transfer = Transfer()
+    defer { withExtendedLifetime(transfer) {} }
+    guard let handle = curl_easy_init() else {
+      return .error("failed", "cannot create a curl handle")
+    }
+    defer { curl_easy_cleanup(handle) }
+
+    let context = Unmanaged.passUnretained(transfer).toOpaque()
+    guard configure(handle, context: context, errorBuffer: errorBuffer) else {
+      return .error("failed", "libcurl refused an option")
+    }
+    guard setHeaders(request.headers, on: handle, list: &headerList, withCredentials: true) else {
+      return .error("failed", "cannot pass the request headers to libcurl")
+    }
+    var url = request.url
+    var redirects = 0
+    while true {
+      let remaining = deadline - monotonicNow()
+      guard remaining > 0 else {
+        return .error("timeout", "no complete response within \(request.timeout) s")
+      }
+      transfer.reset()
+      errorBuffer[0] = 0
+      toolbox_curl_setopt_string(handle, CURLOPT_URL, url)
+      toolbox_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, max(1, Int(remaining * 1000)))
+      let code = curl_easy_perform(handle)
+      let reason = errorBuffer[0] != 0 ? String(cString: errorBuffer) : nil
+
+      switch transfer.stop {
+      case .tooLarge(let message)?:
+        return .error("too_large", "\(statusText(transfer)) \(message)")
+      case .redirect(let target)?:
+        let status = transfer.status
+        guard
+          curl_url_set(
+            location, CURLUPART_URL, target,
+            toolbox_curlu_urlencode | toolbox_curlu_allow_space
+              | toolbox_curlu_non_support_scheme) == CURLUE_OK,
+          let next = Place(location), let resolved = urlText(location)
+        else {
+          return .error("redirect", "\(status) refused redirect to an invalid URL: \(target)")
+        }
+        if let refusal = refusal(from: place, to: next) {
+          return .error("redirect", "\(status) refused redirect \(refusal): \(resolved)")
+        }
+        guard redirects < Limits.redirects else {
+          return .error(
+            "redirect",
+            "\(status) too many redirects (more than \(Limits.redirects)); the next was to "
+              + resolved)
+        }
+        if next.host != place.host {
+          guard
+            setHeaders(request.headers, on: handle, list: &headerList, withCredentials: false)
+          else { return .error("failed", "cannot pass the request headers to libcurl") }
+        }
+        redirects += 1
+        place = next
+        url = resolved
+        continue
+      case nil:
+        break
+      }
+      if code == CURLE_OK {
+        return answer(transfer, handle: handle)
+      }
+      return failure(
+        code, reason: reason ?? curlMessage(code), transfer, handle: handle,
+        timeout: request.timeout)
+    }
+  }
+
+  /// Sets the options every request of the exchange shares.
+  private static func configure(
+    _ handle: UnsafeMutableRawPointer, context: UnsafeMutableRawPointer,
+    errorBuffer: UnsafeMutablePointer<CChar>
+  ) -> Bool {
+    var results = [
+      toolbox_curl_setopt_buffer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
+      // No signals: the watchdog is a thread, and name resolution must not use alarm().
+      toolbox_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
+      toolbox_curl_setopt_long(handle, CURLOPT_HTTPGET, 1),
+      toolbox_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
+      // Redirects are the helper's to follow (see `refusal`), never libcurl's.
+      toolbox_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0),
+      toolbox_curl_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https"),
+      // Every encoding libcurl can decode is offered and decoded.
+      toolbox_curl_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
+      toolbox_curl_setopt_long(handle, CURLOPT_SUPPRESS_CONNECT_HEADERS, 1),
+      toolbox_curl_setopt_write_callback(handle, CURLOPT_HEADERFUNCTION, headerCallback),
+      toolbox_curl_setopt_context(handle, CURLOPT_HEADERDATA, context),
+      toolbox_curl_setopt_write_callback(handle, CURLOPT_WRITEFUNCTION, writeCallback),
+      toolbox_curl_setopt_context(handle, CURLOPT_WRITEDATA, context),
+      toolbox_curl_setopt_long(handle, CURLOPT_NOPROGRESS, 0),
+      toolbox_curl_setopt_xferinfo_callback(handle, progressCallback),
+      toolbox_curl_setopt_context(handle, CURLOPT_XFERINFODATA, context),
+    ]
+    // Certificate authorities of one's own, as the curl tool reads them.
+    if let file = environmentValue("SSL_CERT_FILE") {
+      results.append(toolbox_curl_setopt_string(handle, CURLOPT_CAINFO, file))
+    }
+    if let folder = environmentValue("SSL_CERT_DIR") {
+      results.append(toolbox_curl_setopt_string(handle, CURLOPT_CAPATH, folder))
+    }
+    return results.allSatisfy { $0 == CURLE_OK }
+  }
+
+  /// Builds the header list, hands it to the handle and frees the list it replaces.
+  ///
+  /// - Parameter withCredentials: `false` to leave out Authorization and Cookie (another host).
+  /// - Returns: `false` if libcurl could not build the list (the handle keeps the old one).
+  private static func setHeaders(
+    _ headers: [(name: String, value: String)], on handle: UnsafeMutableRawPointer,
+    list: inout UnsafeMutablePointer<curl_slist>?, withCredentials: Bool
+  ) -> Bool {
+    var new: UnsafeMutablePointer<curl_slist>?
+    for (name, value) in headers {
+      guard !name.isEmpty, !name.contains(" "), !name.contains(":") else { continue }
+      let lower = name.lowercased()
+      if !withCredentials, lower == "authorization" || lower == "cookie" { continue }
+      // "Name;" is libcurl's way to send a header with an empty value ("Name:" would remove it).
+      let line = value.isEmpty ? "\(name);" : "\(name): \(value)"
+      guard let appended = curl_slist_append(new, line) else {
+        curl_slist_free_all(new)
+        return false
+      }
+      new = appended
+    }
+    guard toolbox_curl_setopt_list(handle, CURLOPT_HTTPHEADER, new) == CURLE_OK else {
+      curl_slist_free_all(new)
+      return false
+    }
+    curl_slist_free_all(list)
+    list = new
+    return true
+  }
+
+  // MARK: - Callbacks
+
+  /// CURLOPT_HEADERFUNCTION: one header line.
+  private static let headerCallback: curl_write_callback = { data, size, count, context in
+    let (length, overflow) = size.multipliedReportingOverflow(by: count)
+    guard !overflow, let context, let data else { return 0 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+    let accepted = transfer.receiveHeader(UnsafeRawBufferPointer(start: data, count: length))
+    return accepted ? length : 0
+  }
+
+  /// CURLOPT_WRITEFUNCTION: decoded body bytes.
+  private static let writeCallback: curl_write_callback = { data, size, count, context in
+    let (length, overflow) = size.multipliedReportingOverflow(by: count)
+    guard !overflow, let context else { return 0 }
+    guard let data, length > 0 else { return length }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+    let accepted = transfer.receiveBody(UnsafeRawBufferPointer(start: data, count: length))
+    return accepted ? length : 0
+  }
+
+  /// CURLOPT_XFERINFOFUNCTION: the bytes received so far, as sent (before decoding).
+  private static let progressCallback: curl_xferinfo_callback = { context, _, received, _, _ in
+    guard let context else { return 1 }
+    let transfer = Unmanaged<Transfer>.fromOpaque(context).takeUnretainedValue()
+    return transfer.progress(received: Int64(received)) ? 0 : 1
+  }
+
+  // MARK: - Outcomes
+
+  /// The answer frame.
+  private static func answer(_ transfer: Transfer, handle: UnsafeMutableRawPointer) -> Frame {
+    var code = 0
+    toolbox_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &code)
+    let status = (100...999).contains(code) ? code : transfer.status
+    guard (100...999).contains(status) else {
+      return .error("failed", "the answer is not an HTTP response")
+    }
+    var text = "toolbox-search-http 1\nstatus \(status)\n"
+    // One line per name, in order of first appearance, repeated fields joined as HTTP allows.
+    var order: [String] = []
+    var values: [String: String] = [:]
+    for (name, value) in transfer.headers {
+      if let previous = values[name] {
+        values[name] = previous + ", " + value
+      } else {
+        order.append(name)
+        values[name] = value
+      }
+    }
+    for name in order { text += "header \(name): \(values[name] ?? "")\n" }
+    text += "body \(transfer.body.count)\n"
+    return Frame(head: Array(text.utf8), body: transfer.body)
+  }
+
+  /// The frame of a failed transfer: a transport error when no answer arrived (or the deadline passed),
+  /// else an answer whose body is `undecodable` (a Content-Encoding libcurl could not undo) or `truncated`
+  /// (the connection ended before the whole body arrived).
+  private static func failure(
+    _ code: CURLcode, reason: String, _ transfer: Transfer, handle: UnsafeMutableRawPointer,
+    timeout: Double
+  ) -> Frame {
+    if code == CURLE_OPERATION_TIMEDOUT {
+      return .error("timeout", "no complete response within \(timeout) s (\(reason))")
+    }
+    guard transfer.headComplete else {
+      // libcurl keeps at most 100 KB of one header line and answers a longer one "out of memory".
+      if code == CURLE_OUT_OF_MEMORY, transfer.sawStatusLine {
+        return .error(
+          "too_large",
+          "\(statusText(transfer)) the response headers are larger than \(Limits.head >> 10) KB")
+      }
+      return .error(kind(of: code), reason)
+    }
+    let status = transfer.status
+    if code == CURLE_BAD_CONTENT_ENCODING {
+      let encoding = transfer.contentEncoding.map { " (content-encoding \($0))" } ?? ""
+      return .error("undecodable", "\(status) the body cannot be decoded\(encoding): \(reason)")
+    }
+    var received: curl_off_t = 0
+    toolbox_curl_getinfo_off_t(handle, CURLINFO_SIZE_DOWNLOAD_T, &received)
+    if let expected = transfer.contentLength, expected > Int64(received) {
+      return .error(
+        "truncated",
+        "\(status) the connection closed after \(received) of the \(expected) bytes of the body")
+    }
+    return .error(
+      "truncated",
+      "\(status) the connection closed after \(received) bytes of the body, before its end "
+        + "(\(reason))")
+  }
+
+  /// The status for a `too_large` frame: three digits, `000` when no status line arrived.
+  private static func statusText(_ transfer: Transfer) -> String {
+    (100...999).contains(transfer.status) ? String(transfer.status) : "000"
+  }
+
+  /// The kind of a transport error, as the caller distinguishes them (only `timeout` and `connection`
+  /// are retried).
+  private static func kind(of code: CURLcode) -> String {
+    switch code {
+    case CURLE_OPERATION_TIMEDOUT: "timeout"
+    case CURLE_URL_MALFORMAT: "invalid_url"
+    case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
+      CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_ENGINE_NOTFOUND,
+      CURLE_SSL_ENGINE_SETFAILED, CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_SHUTDOWN_FAILED,
+      CURLE_SSL_CRL_BADFILE, CURLE_SSL_ISSUER_ERROR, CURLE_SSL_PINNEDPUBKEYNOTMATCH,
+      CURLE_SSL_INVALIDCERTSTATUS, CURLE_SSL_CLIENTCERT, CURLE_USE_SSL_FAILED:
+      "tls"
+    case CURLE_TOO_MANY_REDIRECTS, CURLE_LOGIN_DENIED, CURLE_OUT_OF_MEMORY,
+      CURLE_FAILED_INIT, CURLE_NOT_BUILT_IN:
+      "failed"
+    default: "connection"
+    }
+  }
+
+  /// libcurl's text for a result code.
+  private static func curlMessage(_ code: CURLcode) -> String {
+    curl_easy_strerror(code).map { String(cString: $0) } ?? "error \(code.rawValue)"
+  }
+
+  // MARK: - Redirects
+
+  /// Where a URL leads: what the redirect rules compare.
+  struct Place {
+    var scheme: String
+    var host: String
+    var port: String
+
+    /// The parts of a parsed URL (host lower-cased, port given even when it is the scheme's default).
+    init?(_ url: OpaquePointer) {
+      guard let scheme = Exchange.part(url, CURLUPART_SCHEME, flags: 0) else { return nil }
+      self.scheme = scheme.lowercased()
+      host = (Exchange.part(url, CURLUPART_HOST, flags: 0) ?? "").lowercased()
+      port = Exchange.part(url, CURLUPART_PORT, flags: toolbox_curlu_default_port) ?? ""
+    }
+  }
+
+  /// Why a redirect is not followed, or `nil` when it is: only to https, or over http to the same host
+  /// and port, and never from https to http.
+  static func refusal(from current: Place, to next: Place) -> String? {
+    guard next.scheme == "http" || next.scheme == "https" else {
+      return "to a URL that is neither http nor https"
+    }
+    if current.scheme == "https", next.scheme == "http" { return "from https to http" }
+    if next.scheme == "http", next.host != current.host || next.port != current.port {
+      return "to another host over http"
+    }
+    return nil
+  }
+
+  /// One part of a parsed URL, or `nil` when it has none.
+  fileprivate static func part(_ url: OpaquePointer, _ which: CURLUPart, flags: UInt32) -> String? {
+    var text: UnsafeMutablePointer<CChar>?
+    guard curl_url_get(url, which, &text, flags) == CURLUE_OK, let text else { return nil }
+    defer { curl_free(text) }
+    return String(cString: text)
+  }
+
+  /// The whole URL of a parsed URL.
+  private static func urlText(_ url: OpaquePointer) -> String? {
+    part(url, CURLUPART_URL, flags: 0)
+  }
+
+  /// An environment variable's value, unless unset or empty.
+  private static func environmentValue(_ name: String) -> String? {
+    guard let value = getenv(name), value.pointee != 0 else { return nil }
+    return String(cString: value)
+  }
+}
