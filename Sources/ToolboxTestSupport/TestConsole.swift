@@ -1,7 +1,7 @@
 import Foundation
 import ToolboxCore
 
-/// A console that records what the dispatcher writes, for tests.
+/// A console that records what the dispatcher writes, for tests; it can also play a full disk.
 public final class TestConsole: Console, @unchecked Sendable {
   /// Everything written to standard output.
   public private(set) var output = ""
@@ -9,18 +9,38 @@ public final class TestConsole: Console, @unchecked Sendable {
   public private(set) var error = ""
   public let isOutputTerminal: Bool
   public let isErrorTerminal: Bool
+  public private(set) var writeFailure: WriteError?
+  /// How many writes to standard output were attempted, including dropped ones.
+  public private(set) var outputWrites = 0
+  private let outputCapacity: Int?
+  private var outputBytes = 0
 
   /// Creates a console.
   ///
   /// - Parameters:
   ///   - isOutputTerminal: Whether to pretend standard output is a terminal.
   ///   - isErrorTerminal: Whether to pretend standard error is a terminal.
-  public init(isOutputTerminal: Bool = false, isErrorTerminal: Bool = false) {
+  ///   - outputCapacity: When set, standard output holds this many bytes: a write that does not fit
+  ///     fails with ENOSPC, as on a full disk, and everything after it is dropped.
+  public init(
+    isOutputTerminal: Bool = false, isErrorTerminal: Bool = false, outputCapacity: Int? = nil
+  ) {
     self.isOutputTerminal = isOutputTerminal
     self.isErrorTerminal = isErrorTerminal
+    self.outputCapacity = outputCapacity
   }
 
-  public func writeOutput(_ text: String) { output += text }
+  public func writeOutput(_ text: String) {
+    outputWrites += 1
+    guard writeFailure?.stream != .output else { return }
+    if let outputCapacity, outputBytes + text.utf8.count > outputCapacity {
+      writeFailure = writeFailure ?? WriteError(stream: .output, number: ENOSPC)
+      return
+    }
+    outputBytes += text.utf8.count
+    output += text
+  }
+
   public func writeError(_ text: String) { error += text }
   public func flush() {}
 }

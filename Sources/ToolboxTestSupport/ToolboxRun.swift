@@ -27,6 +27,8 @@ public struct ToolboxRunner: Sendable {
   public var http: any HTTPClient
   public var processes: any ProcessRunner
   public var terminal: Bool
+  /// When set, standard output holds this many bytes and then fails as a full disk does (ENOSPC).
+  public var outputCapacity: Int?
 
   /// Creates a runner.
   ///
@@ -65,7 +67,8 @@ public struct ToolboxRunner: Sendable {
   ///   - input: Standard input.
   /// - Returns: Output, error and status.
   public func run(_ arguments: [String], input: String = "") -> RunResult {
-    let console = TestConsole(isOutputTerminal: terminal, isErrorTerminal: terminal)
+    let console = TestConsole(
+      isOutputTerminal: terminal, isErrorTerminal: terminal, outputCapacity: outputCapacity)
     let system = System(
       environment: environment, clock: clock, fileSystem: fileSystem, console: console,
       input: StringInput(input), http: http, processes: processes)
