@@ -267,13 +267,21 @@ private struct Parser {
   func error(_ reason: String) -> JSONParseError {
     var line = 1
     var column = 1
+    // LF, CRLF and a lone CR each end a line, as editors count them.
+    var previous: UInt8 = 0
     for byte in bytes[..<min(index, bytes.count)] {
       if byte == 0x0A {
+        if previous != 0x0D {
+          line += 1
+          column = 1
+        }
+      } else if byte == 0x0D {
         line += 1
         column = 1
       } else if byte & 0xC0 != 0x80 {
         column += 1
       }
+      previous = byte
     }
     return JSONParseError(reason: reason, line: line, column: column)
   }

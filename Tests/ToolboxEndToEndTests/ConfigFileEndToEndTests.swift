@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+import ToolboxTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Special files as config, through the real binary: they used to hang (a FIFO) or allocate until the
+/// process aborted (`/dev/zero`). Each run has a deadline (`timeout`) and a memory cap (`ulimit -v`), so a
+/// regression fails the test instead of the machine.
+@Suite struct ConfigFileEndToEndTests {
+  static func run(_ script: String, _ arguments: [String] = []) throws -> ProcessResult {
+    var environment = Toolbox.cleanEnvironment()
+    environment["TOOLBOX"] = Toolbox.binary
+    return try Toolbox.run(
+      ["-c", "ulimit -v 4000000; " + script, "bash"] + arguments, environment: environment,
+      executable: "/bin/bash")
+  }
+
+  @Test func `dev zero as config is refused at once`() throws {
+    let result = try Self.run(#"timeout 20 "$TOOLBOX" --config /dev/zero tools"#)
+    #expect(result.status == 78)
+    #expect(
+      result.error
+        == "toolbox: config file '/dev/zero': it is a character device, not a regular file\n")
+  }
+
+  @Test func `a FIFO as config is refused without waiting for a writer`() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let fifo = folder.file("config.json")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    let result = try Self.run(#"timeout 20 "$TOOLBOX" --config "$1" tools"#, [fifo])
+    #expect(result.status == 78)
+    #expect(result.error == "toolbox: config file '\(fifo)': it is a FIFO, not a regular file\n")
+  }
+
+  @Test func `a config writable by others does not run its plugin`() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let marker = folder.file("ran")
+    let script = try folder.write("plugin.sh", "#!/bin/sh\ntouch '\(marker)'\n", executable: true)
+    let config = try folder.write(
+      "config.json", #"{"plugins": [{"name": "evil", "command": ["\#(script)"]}]}"#)
+    chmod(config, 0o666)
+    let result = try Self.run(#"exec "$TOOLBOX" --config "$1" evil"#, [config])
+    #expect(result.status == 78)
+    #expect(result.error.hasPrefix("toolbox: config file '\(config)' has mode 0666"))
+    #expect(!FileManager.default.fileExists(atPath: marker))
+    chmod(config, 0o600)
+    #expect(try Self.run(#"exec "$TOOLBOX" --config "$1" evil"#, [config]).status == 0)
+    #expect(FileManager.default.fileExists(atPath: marker))
+  }
+}
