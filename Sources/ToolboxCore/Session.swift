@@ -62,8 +62,13 @@ public struct Session: Sendable {
   ///
   /// - Parameter tool: The tool's name.
   /// - Returns: The context.
-  /// - Throws: ``UsageError`` for an invalid `--today` or `$TOOLBOX_TODAY`.
-  public func context(for tool: String) throws(UsageError) -> ToolContext {
+  /// - Throws: ``UsageError`` for an invalid `--today` or `$TOOLBOX_TODAY`; ``ConfigError`` when there is
+  ///   no home folder and the XDG variables do not name every folder a tool may use (no tool falls back to
+  ///   `/`).
+  public func context(for tool: String) throws -> ToolContext {
+    guard Paths(environment: system.environment).foldersAreKnown else {
+      throw Paths.missingHomeError
+    }
     let format = format
     let colorMode: ColorMode
     if let explicit = globals.color {
@@ -122,6 +127,10 @@ public struct Session: Sendable {
   static func loadConfig(explicitPath: String?, system: System) throws(ConfigError) -> Config {
     let paths = Paths(environment: system.environment)
     let explicit = explicitPath ?? system.environment["TOOLBOX_CONFIG"]
+    let needsHome =
+      explicit.map { $0 == "~" || $0.hasPrefix("~/") }
+      ?? (system.environment["XDG_CONFIG_HOME"]?.hasPrefix("/") != true)
+    guard paths.homeIsKnown || !needsHome else { throw Paths.missingHomeError }
     let path =
       explicit.map(paths.expandingTilde) ?? Paths.join(paths.configHome, "toolbox/config.json")
     let file: RegularFile?

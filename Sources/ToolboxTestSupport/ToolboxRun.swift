@@ -29,6 +29,10 @@ public struct ToolboxRunner: Sendable {
   public var terminal: Bool
   /// When set, standard output holds this many bytes and then fails as a full disk does (ENOSPC).
   public var outputCapacity: Int?
+  /// The password database's home folder, used when the environment has no `HOME` and names none
+  /// itself: `/nonexistent` (as for the user nobody), so no test reads the real home; `nil` plays a user
+  /// without an entry.
+  public var accountHome: String? = "/nonexistent"
 
   /// Creates a runner.
   ///
@@ -69,6 +73,8 @@ public struct ToolboxRunner: Sendable {
   public func run(_ arguments: [String], input: String = "") -> RunResult {
     let console = TestConsole(
       isOutputTerminal: terminal, isErrorTerminal: terminal, outputCapacity: outputCapacity)
+    var environment = environment
+    environment.accountHome = environment.accountHome ?? accountHome
     let system = System(
       environment: environment, clock: clock, fileSystem: fileSystem, console: console,
       input: StringInput(input), http: http, processes: processes)

@@ -53,3 +53,45 @@ import ToolboxTestSupport
     #expect(FileManager.default.fileExists(atPath: marker))
   }
 }
+
+/// HOME unset, through the real binary run as another user (needs root and setpriv): the password
+/// database's home folder is used, and a user without one is refused instead of using `/`.
+@Suite(
+  .enabled(if: geteuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+struct MissingHomeEndToEndTests {
+  /// Runs the binary as `uid` with HOME unset (a copy others can run, when the build folder is private).
+  static func run(as uid: Int, _ arguments: [String]) throws -> ProcessResult {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    chmod(folder.path, 0o755)
+    let binary = folder.file("toolbox")
+    try FileManager.default.copyItem(atPath: Toolbox.binary, toPath: binary)
+    chmod(binary, 0o755)
+    var environment = Toolbox.cleanEnvironment()
+    environment["HOME"] = nil
+    return try Toolbox.run(
+      ["--reuid=\(uid)", "--regid=\(uid)", "--clear-groups", binary] + arguments,
+      environment: environment, executable: "/usr/bin/setpriv")
+  }
+
+  @Test func `a user without a password database entry is refused, not sent to the root folder`()
+    throws
+  {
+    // 54321 has no entry in /etc/passwd on the test machines (checked: the test is meaningless otherwise).
+    guard getpwuid(54321) == nil else { return }
+    let result = try Self.run(as: 54321, ["calendar", "1", "2022"])
+    #expect(result.status == 78)
+    #expect(
+      result.error
+        == "toolbox: cannot find your home folder: HOME is not set and the password database has no "
+        + "home folder for your user; set HOME (or XDG_CONFIG_HOME, XDG_DATA_HOME and XDG_CACHE_HOME)\n"
+    )
+  }
+
+  @Test func `a user with an entry gets its home folder`() throws {
+    // nobody's home folder is /nonexistent: no config there, so the defaults apply.
+    let result = try Self.run(as: 65534, ["calendar", "1", "2022"])
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.hasPrefix("    January 2022\n"))
+  }
+}
