@@ -68,27 +68,43 @@ public struct FixedClock: WallClock {
   public func sleep(seconds: Double) {}
 }
 
-/// A clock stopped at a fixed date that records every wait asked of it instead of waiting.
+/// A clock stopped at a fixed date that records every wait asked of it instead of waiting; optionally
+/// its time moves on by each wait (and by ``advance(by:)``), so deadlines can be tested without sleeping.
 public final class RecordingClock: WallClock, @unchecked Sendable {
   private let clock: FixedClock
   private let lock = NSLock()
   private var recorded: [Double] = []
+  private let advancesWhenSleeping: Bool
+  private var elapsed = 0.0
 
   /// Creates a clock.
   ///
   /// - Parameters:
   ///   - date: Today.
   ///   - time: Now, in seconds since 1970 (default: noon UTC of `date`).
-  public init(_ date: CivilDate, time: Double? = nil) {
+  ///   - advancesWhenSleeping: Whether `sleep(seconds:)` moves `now()` on instead of leaving it fixed.
+  public init(_ date: CivilDate, time: Double? = nil, advancesWhenSleeping: Bool = false) {
     clock = FixedClock(date, time: time)
+    self.advancesWhenSleeping = advancesWhenSleeping
   }
 
   /// The waits asked for so far, in seconds, in order.
   public var sleeps: [Double] { lock.withLock { recorded } }
 
+  /// The seconds `now()` has moved on since the clock was made.
+  public var elapsedTime: Double { lock.withLock { elapsed } }
+
+  /// Moves `now()` on, as if the code under test had spent that long (e.g. in a request that timed out).
+  public func advance(by seconds: Double) { lock.withLock { elapsed += max(seconds, 0) } }
+
   public func today() -> CivilDate { clock.today() }
-  public func now() -> Double { clock.now() }
-  public func sleep(seconds: Double) { lock.withLock { recorded.append(seconds) } }
+  public func now() -> Double { lock.withLock { clock.now() + elapsed } }
+  public func sleep(seconds: Double) {
+    lock.withLock {
+      recorded.append(seconds)
+      if advancesWhenSleeping { elapsed += max(seconds, 0) }
+    }
+  }
 }
 
 extension CivilDate {
