@@ -75,6 +75,15 @@ public protocol FileSystem: Sendable {
 
   /// The effective user id of this process: the owner that files toolbox trusts must have.
   var userID: UInt32 { get }
+
+  /// Sets a file's access and modification times (e.g. a cache entry's to its fetch time on the tool's
+  /// clock, so that ages computed from either agree). Does not follow a final symbolic link.
+  ///
+  /// - Parameters:
+  ///   - time: Seconds since 1970.
+  ///   - path: The file's path.
+  /// - Throws: ``FileSystemError`` naming the path.
+  func setModificationTime(_ time: Double, of path: String) throws(FileSystemError)
 }
 
 extension FileSystem {
@@ -120,6 +129,8 @@ extension FileSystem {
   public func directoryEntries(_ path: String) throws(FileSystemError) -> [String] { [] }
 
   public var userID: UInt32 { UInt32(geteuid()) }
+
+  public func setModificationTime(_ time: Double, of path: String) throws(FileSystemError) {}
 }
 
 /// What kind of thing a path names.
@@ -347,6 +358,16 @@ public struct LocalFileSystem: FileSystem {
   }
 
   public var userID: UInt32 { UInt32(geteuid()) }
+
+  public func setModificationTime(_ time: Double, of path: String) throws(FileSystemError) {
+    guard time.isFinite, time >= 0, time < 1e15 else { return }
+    let seconds = time.rounded(.down)
+    let spec = timespec(tv_sec: Int(seconds), tv_nsec: Int((time - seconds) * 1e9))
+    let times = [spec, spec]
+    guard utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) == 0 else {
+      throw Self.error("cannot set the time of", path)
+    }
+  }
 
   private static func status(_ raw: stat) -> FileStatus {
     #if canImport(Darwin)
