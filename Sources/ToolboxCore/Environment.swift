@@ -8,8 +8,8 @@
 public struct Environment: Sendable, Equatable {
   /// The variables.
   public var variables: [String: String]
-  /// The home folder of the user's entry in the password database (`getpwuid_r(getuid())`), used when
-  /// `HOME` is unset or empty. ``process`` looks it up only then (it costs a lookup through NSS); `nil` when
+  /// The home folder of the user's entry in the password database (`/etc/passwd`, the entry of
+  /// `getuid()`), used when `HOME` is unset or empty. ``process`` looks it up only then (it costs a lookup through NSS); `nil` when
   /// there is no entry or its folder is not an absolute path, and in environments built by hand.
   public var accountHome: String?
 
@@ -43,20 +43,29 @@ public struct Environment: Sendable, Equatable {
     return Environment(variables, accountHome: home.isEmpty ? passwordDatabaseHome() : nil)
   }
 
-  /// The home folder of the real user's password database entry, if it has one that is an absolute path.
+  /// The home folder of the real user's entry in the password file, if it has one that is an absolute
+  /// path.
+  ///
+  /// `/etc/passwd` is read directly rather than through `getpwuid_r`: the release binary is fully static,
+  /// and a static glibc process that asks NSS for a user missing from `/etc/passwd` loads the next module
+  /// of `nsswitch.conf` (Debian's `systemd`), a shared library built for the dynamic loader, and crashes
+  /// with SIGSEGV — exactly for the users (arbitrary container uids) this fallback is for.
   static func passwordDatabaseHome() -> String? {
-    var entry = passwd()
-    var result: UnsafeMutablePointer<passwd>?
-    var size = max(sysconf(Int32(_SC_GETPW_R_SIZE_MAX)), 1024)
-    while size <= 1 << 20 {
-      var buffer = [CChar](repeating: 0, count: size)
-      let status = getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result)
-      if status == ERANGE {
-        size *= 4
-        continue
-      }
-      guard status == 0, result != nil, let folder = entry.pw_dir else { return nil }
-      let home = String(cString: folder)
+    guard let bytes = try? LocalFileSystem().contents(of: "/etc/passwd", limit: 16 << 20) else {
+      return nil
+    }
+    return passwordFileHome(bytes, userID: UInt32(getuid()))
+  }
+
+  /// The home folder of the first entry of a password file (`name:password:uid:gid:gecos:home:shell`)
+  /// with this user id, if it is an absolute path.
+  public static func passwordFileHome(_ bytes: [UInt8], userID: UInt32) -> String? {
+    for line in bytes.split(separator: UInt8(ascii: "\n")) {
+      let fields = line.split(separator: UInt8(ascii: ":"), omittingEmptySubsequences: false)
+      guard fields.count >= 7, fields[0].first != UInt8(ascii: "#"),
+        UInt32(String(decoding: fields[2], as: UTF8.self)) == userID
+      else { continue }
+      let home = String(decoding: fields[5], as: UTF8.self)
       return home.hasPrefix("/") ? home : nil
     }
     return nil

@@ -19,6 +19,25 @@ import ToolboxTestSupport
     }
   }
 
+  @Test func `the home folder is read from the password file entry of the user id`() {
+    let file = Array(
+      """
+      root:x:0:0:root:/root:/bin/bash
+      # comment:x:1000:1000::/commented:/bin/sh
+      nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin
+      alice:x:1000:1000:Alice,,,:/home/alice:/bin/bash
+      bob:x:1000:1000::/home/bob:/bin/bash
+      relative:x:1001:1001::home/relative:/bin/sh
+      short:x:1002
+      """.utf8)
+    #expect(Environment.passwordFileHome(file, userID: 0) == "/root")
+    #expect(Environment.passwordFileHome(file, userID: 1000) == "/home/alice")
+    #expect(Environment.passwordFileHome(file, userID: 65534) == "/nonexistent")
+    #expect(Environment.passwordFileHome(file, userID: 1001) == nil)
+    #expect(Environment.passwordFileHome(file, userID: 1002) == nil)
+    #expect(Environment.passwordFileHome(file, userID: 54321) == nil)
+  }
+
   @Test func `without any home folder nothing falls back to the root folder`() {
     let paths = Paths(environment: Environment([:]))
     #expect(!paths.homeIsKnown && !paths.foldersAreKnown)
