@@ -155,10 +155,7 @@ public struct Dispatcher: Sendable {
       }
       // A command that read its input whole (not a stream) got it cut short: its result is not used.
       if let overlong = input.overlongLine, !Self.isStream(output) {
-        throw DataError(
-          "line \(overlong.number) of standard input is longer than "
-            + LineSequence.maximumLineLengthDescription,
-          code: "line_too_long")
+        throw overlong.wholeReadError
       }
       return try renderer.write(
         output, format: context.format, style: context.style, tool: name, input: input)

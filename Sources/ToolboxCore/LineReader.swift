@@ -15,6 +15,23 @@ public protocol InputSource: Sendable {
   func lines() -> LineSequence
 }
 
+extension InputSource {
+  /// The whole input as text, its lines joined with `\n` (so CRLF and CR endings become LF), for commands
+  /// that read standard input whole, such as an import. Unlike joining ``lines()``, which simply ends at a
+  /// line over the limit, a line longer than ``LineSequence/maximumLineLength`` is an error, so a command
+  /// never acts on input that was cut short.
+  ///
+  /// - Returns: The text (a final line ending is not kept).
+  /// - Throws: ``DataError`` (65): `line N of standard input is longer than 1 MiB (1048576 bytes)`.
+  public func readText() throws(DataError) -> String {
+    var overlong: OverlongLine?
+    let lines = lines().monitored(stoppingWhen: { false }, onOverlongLine: { overlong = $0 })
+    let text = lines.joined(separator: "\n")
+    if let overlong { throw overlong.wholeReadError }
+    return text
+  }
+}
+
 /// A line longer than ``LineSequence/maximumLineLength``, where reading stopped.
 public struct OverlongLine: Sendable, Equatable {
   /// The 1-based number of the line.
@@ -26,6 +43,14 @@ public struct OverlongLine: Sendable, Equatable {
   public init(number: Int, beginning: String) {
     self.number = number
     self.beginning = beginning
+  }
+
+  /// For a command that reads its input whole: `line N of standard input is longer than 1 MiB (1048576
+  /// bytes)` (exit 65).
+  public var wholeReadError: DataError {
+    DataError(
+      "line \(number) of standard input is longer than \(LineSequence.maximumLineLengthDescription)",
+      code: "line_too_long")
   }
 
   /// `line is longer than 1 MiB (1048576 bytes); the rest of the input is not read` (exit 65).

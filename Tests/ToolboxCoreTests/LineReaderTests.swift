@@ -107,6 +107,15 @@ import ToolboxTestSupport
         + "\n")
   }
 
+  @Test func `readText joins the lines, and an overlong line is an error, not the end`() throws {
+    #expect(try StringInput("a\r\nb\rc\n").readText() == "a\nb\nc")
+    let long = String(repeating: "z", count: LineSequence.maximumLineLength + 1)
+    #expect(
+      throws: DataError(
+        "line 2 of standard input is longer than 1 MiB (1048576 bytes)", code: "line_too_long")
+    ) { try StringInput("a\n" + long + "\nc").readText() }
+  }
+
   @Test func `a command that reads its input whole refuses an overlong line`() {
     let runner = ToolboxRunner(tools: [SlurpTool.self])
     let long = String(repeating: "z", count: LineSequence.maximumLineLength + 1)
