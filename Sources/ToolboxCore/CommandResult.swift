@@ -29,12 +29,16 @@ public enum CommandOutput: Sendable {
 /// Text mode writes each record's text; JSON mode writes one compact JSON object per line (NDJSON). A failed
 /// record keeps its place: text mode writes an empty line to standard output and `line N: message` to
 /// standard error; JSON mode writes `{"line":N,"input":"…","error":{…}}` to standard output.
+///
+/// When the console can no longer be written (a full disk, a closed pipe), ``emit(_:)`` throws the
+/// ``WriteError``, so the stream ends at once instead of producing output nobody receives.
 public final class StreamWriter {
   private let format: OutputFormat
   private let style: TextStyle
   private let tool: String
   private let writeOutput: (String) -> Void
   private let writeError: (String) -> Void
+  private let writeFailure: () -> WriteError?
 
   /// The number of failed records so far.
   public private(set) var failureCount = 0
@@ -47,15 +51,18 @@ public final class StreamWriter {
   ///   - tool: The tool's name, for error lines.
   ///   - writeOutput: Appends to standard output.
   ///   - writeError: Writes to standard error.
+  ///   - writeFailure: The console's sticky write failure, checked after each record.
   public init(
     format: OutputFormat, style: TextStyle, tool: String,
-    writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void
+    writeOutput: @escaping (String) -> Void, writeError: @escaping (String) -> Void,
+    writeFailure: @escaping () -> WriteError? = { nil }
   ) {
     self.format = format
     self.style = style
     self.tool = tool
     self.writeOutput = writeOutput
     self.writeError = writeError
+    self.writeFailure = writeFailure
   }
 
   /// Whether records are written as JSON.
@@ -64,12 +71,13 @@ public final class StreamWriter {
   /// Writes one record.
   ///
   /// - Parameter record: The record.
-  /// - Throws: An encoding error (a bug).
+  /// - Throws: ``WriteError`` once output cannot be written; an encoding error (a bug).
   public func emit(_ record: some CommandResult) throws {
     switch format {
     case .text: writeOutput(record.text(style: style) + "\n")
     case .json: writeOutput(try JSONOutput.record(record) + "\n")
     }
+    if let failure = writeFailure() { throw failure }
   }
 
   /// Writes one record whose text is already at hand: `text` in text mode; in JSON mode the record,
@@ -80,15 +88,17 @@ public final class StreamWriter {
   /// - Parameters:
   ///   - text: The text line, without newline.
   ///   - record: The record, encoded in JSON mode.
-  /// - Throws: An encoding error (a bug).
+  /// - Throws: ``WriteError`` once output cannot be written; an encoding error (a bug).
   public func emit<Record: CommandResult>(text: String, record: () -> Record) throws {
     switch format {
     case .text: writeOutput(text + "\n")
     case .json: writeOutput(try JSONOutput.record(record()) + "\n")
     }
+    if let failure = writeFailure() { throw failure }
   }
 
-  /// Records a failed input record in its place.
+  /// Records a failed input record in its place. (It does not throw: a stream of failing records over
+  /// standard input still ends at the first write failure, because the dispatcher's input stops then.)
   ///
   /// - Parameters:
   ///   - line: The 1-based input line number.

@@ -30,6 +30,10 @@ public struct Config: Sendable {
     plugins = []
   }
 
+  /// The largest config file read, in bytes: 1 MiB (a config is a few hundred bytes; anything near this is
+  /// not a config).
+  public static let maximumSize = 1 << 20
+
   /// The keys of the top-level object.
   public static let topLevelKeys = ["format", "color", "locale", "aliases", "tools", "plugins"]
 
@@ -161,6 +165,13 @@ public struct PluginConfig: Sendable, Equatable {
       throw ConfigError(
         "'\(section.keyPath("command"))' is required: an array like [\"/path/to/executable\"]",
         code: "missing_key")
+    }
+    // A relative path would run whatever that name means in the folder toolbox happens to be run from.
+    guard executable.hasPrefix("/") || !executable.contains("/") else {
+      throw ConfigError(
+        "'\(section.keyPath("command"))[0]' must be an absolute path or a bare name looked up on PATH, "
+          + "not the relative path '\(executable)'",
+        code: "invalid_value")
     }
     self.init(name: name, command: command, summary: try section.string("summary") ?? "")
   }

@@ -32,8 +32,8 @@ public struct ConfigSection: Sendable, Equatable {
   /// The full key path of a member.
   public func keyPath(_ key: String) -> String { path.isEmpty ? key : "\(path).\(key)" }
 
-  /// The raw value of a member, if present.
-  public subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+  /// The raw value of a member, if present (keys compared by Unicode scalars, as JSON does).
+  public subscript(key: String) -> JSONValue? { members.first { $0.hasKey(key) }?.value }
 
   /// Rejects members that are not in `allowed` (`enabled` is always allowed), with a "did you mean" hint.
   ///
@@ -41,7 +41,7 @@ public struct ConfigSection: Sendable, Equatable {
   /// - Throws: ``ConfigError`` naming the first unknown key path.
   public func checkKeys(_ allowed: [String]) throws(ConfigError) {
     let known = allowed + (path.hasPrefix("tools.") ? ["enabled"] : [])
-    for member in members where !known.contains(member.key) {
+    for member in members where !known.contains(where: { member.hasKey($0) }) {
       throw ConfigError(
         "unknown key '\(keyPath(member.key))'" + Suggestion.hint(for: member.key, in: known),
         code: "unknown_key")
@@ -99,7 +99,16 @@ public struct ConfigSection: Sendable, Equatable {
   public func integer(_ key: String, in range: ClosedRange<Int>) throws(ConfigError) -> Int? {
     guard let value = self[key] else { return nil }
     guard let integer = value.int64Value.flatMap({ Int(exactly: $0) }) else {
-      throw typeError(key, "an integer", value)
+      guard case .number(let literal) = value else { throw typeError(key, "an integer", value) }
+      // A number, but not an Int: too large (digits only, or beyond Double), or with a fraction.
+      let digits = literal.utf8.drop { $0 == UInt8(ascii: "-") }
+      if digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        || Double(literal)?.isFinite == false
+      {
+        throw outOfRange(key, literal, range.lowerBound, range.upperBound)
+      }
+      throw ConfigError(
+        "'\(keyPath(key))' must be an integer, not \(literal)", code: "invalid_type")
     }
     guard range.contains(integer) else {
       throw ConfigError(
@@ -118,8 +127,11 @@ public struct ConfigSection: Sendable, Equatable {
   /// - Throws: ``ConfigError`` for another type or a value out of range.
   public func number(_ key: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double? {
     guard let value = self[key] else { return nil }
-    guard let number = value.doubleValue, number.isFinite else {
+    guard case .number(let literal) = value, let number = value.doubleValue else {
       throw typeError(key, "a number", value)
+    }
+    guard number.isFinite else {
+      throw outOfRange(key, literal, range.lowerBound, range.upperBound)
     }
     guard range.contains(number) else {
       throw ConfigError(
@@ -167,6 +179,17 @@ public struct ConfigSection: Sendable, Equatable {
   /// - Returns: The error, naming the key path.
   public func invalidValue(_ key: String, _ message: String) -> ConfigError {
     ConfigError("'\(keyPath(key))' \(message)", code: "invalid_value")
+  }
+
+  /// `'key' is out of range: 1e400 (must be between 0.001 and 3600)`: a number no Double or Int holds.
+  private func outOfRange(
+    _ key: String, _ literal: String, _ lower: some Numeric, _ upper: some Numeric
+  )
+    -> ConfigError
+  {
+    ConfigError(
+      "'\(keyPath(key))' is out of range: \(literal) (must be between \(lower) and \(upper))",
+      code: "invalid_value")
   }
 
   private func typeError(_ key: String, _ expected: String, _ value: JSONValue) -> ConfigError {

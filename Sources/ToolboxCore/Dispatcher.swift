@@ -38,9 +38,12 @@ public struct Dispatcher: Sendable {
   public func run(_ words: [String]) -> ExitCode {
     let renderer = Renderer(console: system.console)
     var state = ReportState(prescan: Renderer.prescan(words))
-    let status: ExitCode
+    var status: ExitCode
     do {
       status = try dispatch(words, renderer, &state)
+    } catch is WriteError {
+      // Reported below, from the console's own record of the failure.
+      status = .ioError
     } catch let error as any ToolboxError {
       status = renderer.report(error, format: state.format, quiet: state.quiet, tool: state.tool)
     } catch {
@@ -48,7 +51,12 @@ public struct Dispatcher: Sendable {
         InternalError(String(describing: error)), format: state.format, quiet: state.quiet,
         tool: state.tool)
     }
+    // The last output is written here: a failure of this flush, or of any write before it, is reported
+    // once and ends the command with 74 whatever it returned.
     system.console.flush()
+    if let failure = system.console.writeFailure {
+      status = renderer.report(failure, format: state.format)
+    }
     return status
   }
 
@@ -129,7 +137,8 @@ public struct Dispatcher: Sendable {
         command: spec.arguments, globals: GlobalOption.spec.arguments,
         usage: HelpFormatter.usageLines(for: spec, commandPath: path)[0])
       let output: CommandOutput
-      let context: ToolContext
+      var context: ToolContext
+      let input = MonitoredInput(system.input, console: system.console)
       do {
         let values = try parser.parse(words)
         try session.merge(try GlobalOptions(values, from: parser))
@@ -142,12 +151,23 @@ public struct Dispatcher: Sendable {
             code: "tool_disabled")
         }
         context = try session.context(for: name)
+        context.input = input
         output = try tool.run(command: index, context: context, values: values)
       } catch let error as any ToolboxError where spec.name == nil {
         throw Self.mistypedSubcommand(words, tool: tool, error: error) ?? error
       }
-      return try renderer.write(output, format: context.format, style: context.style, tool: name)
+      // A command that read its input whole (not a stream) got it cut short: its result is not used.
+      if let overlong = input.overlongLine, !Self.isStream(output) {
+        throw overlong.wholeReadError
+      }
+      return try renderer.write(
+        output, format: context.format, style: context.style, tool: name, input: input)
     }
+  }
+
+  private static func isStream(_ output: CommandOutput) -> Bool {
+    if case .stream = output { return true }
+    return false
   }
 
   private func version() -> ExitCode {

@@ -43,6 +43,224 @@ public protocol FileSystem: Sendable {
 
   /// The last modification time in seconds since 1970, or `nil` if the file does not exist.
   func modificationTime(of path: String) -> Double?
+
+  /// Reads a whole regular file of at most `limit` bytes, safely whatever the path names: it is opened
+  /// without blocking (a FIFO cannot hang the read) and checked with `fstat` on the open descriptor, so a
+  /// device (`/dev/zero`), a FIFO, a socket or a directory is refused before a byte is read, and the size
+  /// is checked before the bytes are (a file that grows meanwhile is cut off at `limit` + 1 and refused).
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - limit: The largest size accepted, in bytes.
+  ///   - followSymbolicLinks: Whether a symbolic link as the last component is followed; when `false`
+  ///     (`O_NOFOLLOW`), a link is refused as ``FileReadError/Reason/symbolicLink``.
+  /// - Returns: The bytes and the file's status, or `nil` if nothing exists at the path.
+  /// - Throws: ``FileReadError``: not a regular file, too large, or a failed system call.
+  func readRegularFile(_ path: String, limit: Int, followSymbolicLinks: Bool)
+    throws(FileReadError) -> RegularFile?
+
+  /// The status of what the path names (`stat`, or `lstat` when not following links), or `nil` if
+  /// nothing exists there or it cannot be examined.
+  ///
+  /// - Parameters:
+  ///   - path: The path.
+  ///   - followSymbolicLinks: Whether a final symbolic link is followed.
+  func status(of path: String, followSymbolicLinks: Bool) -> FileStatus?
+
+  /// The names in a folder, without `.` and `..`, in no particular order.
+  ///
+  /// - Parameter path: The folder.
+  /// - Throws: ``FileSystemError`` naming the folder.
+  func directoryEntries(_ path: String) throws(FileSystemError) -> [String]
+
+  /// The effective user id of this process: the owner that files toolbox trusts must have.
+  var userID: UInt32 { get }
+
+  /// Sets a file's access and modification times (e.g. a cache entry's to its fetch time on the tool's
+  /// clock, so that ages computed from either agree). Does not follow a final symbolic link.
+  ///
+  /// - Parameters:
+  ///   - time: Seconds since 1970.
+  ///   - path: The file's path.
+  /// - Throws: ``FileSystemError`` naming the path.
+  func setModificationTime(_ time: Double, of path: String) throws(FileSystemError)
+}
+
+extension FileSystem {
+  /// Reads a whole regular file of at most `limit` bytes, following symbolic links: the helper to use for
+  /// any file a user names (a config file, an import), so that `/dev/zero`, a FIFO or a huge file is a
+  /// clear error instead of an endless read or an exhausted memory.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - limit: The largest size accepted, in bytes.
+  /// - Returns: Its bytes, or `nil` if it does not exist.
+  /// - Throws: ``FileReadError`` (its ``FileReadError/reason`` says which of: not a regular file, too
+  ///   large, a failed read).
+  public func contents(of path: String, limit: Int) throws(FileReadError) -> [UInt8]? {
+    try readRegularFile(path, limit: limit, followSymbolicLinks: true)?.bytes
+  }
+
+  // Defaults for file systems written before these requirements (test fakes): a file read whole is
+  // treated as a regular file of the current user, mode 0600.
+
+  public func readRegularFile(_ path: String, limit: Int, followSymbolicLinks: Bool)
+    throws(FileReadError) -> RegularFile?
+  {
+    let bytes: [UInt8]?
+    do {
+      bytes = try contents(of: path)
+    } catch {
+      throw FileReadError(path: path, reason: .failed(error.message))
+    }
+    guard let bytes else { return nil }
+    guard bytes.count <= limit else {
+      throw FileReadError(path: path, reason: .tooLarge(limit: limit))
+    }
+    return RegularFile(
+      bytes: bytes,
+      status: FileStatus(
+        kind: .regular, size: bytes.count, owner: userID, permissions: 0o600,
+        modificationTime: modificationTime(of: path) ?? 0))
+  }
+
+  public func status(of path: String, followSymbolicLinks: Bool) -> FileStatus? { nil }
+
+  public func directoryEntries(_ path: String) throws(FileSystemError) -> [String] { [] }
+
+  public var userID: UInt32 { UInt32(geteuid()) }
+
+  public func setModificationTime(_ time: Double, of path: String) throws(FileSystemError) {}
+}
+
+/// What kind of thing a path names.
+public enum FileKind: String, Sendable, Equatable {
+  case regular = "a regular file"
+  case directory = "a directory"
+  case symbolicLink = "a symbolic link"
+  case fifo = "a FIFO"
+  case characterDevice = "a character device"
+  case blockDevice = "a block device"
+  case socket = "a socket"
+  case other = "a special file"
+
+  /// The kind of a `st_mode`.
+  public init(mode: UInt32) {
+    switch mode & UInt32(S_IFMT) {
+    case UInt32(S_IFREG): self = .regular
+    case UInt32(S_IFDIR): self = .directory
+    case UInt32(S_IFLNK): self = .symbolicLink
+    case UInt32(S_IFIFO): self = .fifo
+    case UInt32(S_IFCHR): self = .characterDevice
+    case UInt32(S_IFBLK): self = .blockDevice
+    case UInt32(S_IFSOCK): self = .socket
+    default: self = .other
+    }
+  }
+}
+
+/// What toolbox checks about a file before trusting it.
+public struct FileStatus: Sendable, Equatable {
+  /// What it is.
+  public var kind: FileKind
+  /// Its size in bytes.
+  public var size: Int
+  /// The user id of its owner.
+  public var owner: UInt32
+  /// Its permission bits (`mode & 0o7777`).
+  public var permissions: UInt32
+  /// Its last modification, in seconds since 1970.
+  public var modificationTime: Double
+
+  /// Creates a status.
+  public init(
+    kind: FileKind, size: Int, owner: UInt32, permissions: UInt32, modificationTime: Double
+  ) {
+    self.kind = kind
+    self.size = size
+    self.owner = owner
+    self.permissions = permissions
+    self.modificationTime = modificationTime
+  }
+
+  /// The permissions as four octal digits, as `chmod` takes them: `0644`.
+  public var octalPermissions: String {
+    let digits = String(permissions & 0o7777, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  /// Whether the group or others may write it (`chmod go-w` clears that).
+  public var isWritableByGroupOrOthers: Bool { permissions & 0o022 != 0 }
+}
+
+/// A regular file read whole, with the status it had when it was read.
+public struct RegularFile: Sendable, Equatable {
+  /// Its contents.
+  public var bytes: [UInt8]
+  /// Its status, from `fstat` on the descriptor the bytes were read from.
+  public var status: FileStatus
+
+  /// Creates a file value.
+  public init(bytes: [UInt8], status: FileStatus) {
+    self.bytes = bytes
+    self.status = status
+  }
+}
+
+/// Why ``FileSystem/readRegularFile(_:limit:followSymbolicLinks:)`` refused or failed (exit 74 unless the
+/// caller maps it: the config loader makes it a config error).
+public struct FileReadError: ToolboxError, Equatable {
+  /// What went wrong.
+  public enum Reason: Sendable, Equatable {
+    /// The path names something else than a regular file: a directory, a FIFO, a device, a socket.
+    case notRegularFile(FileKind)
+    /// The file is larger than the limit (in bytes).
+    case tooLarge(limit: Int)
+    /// The last component is a symbolic link, and links were not to be followed.
+    case symbolicLink
+    /// A system call failed; the C library's text for errno.
+    case failed(String)
+  }
+
+  /// The path.
+  public let path: String
+  /// What went wrong.
+  public let reason: Reason
+
+  /// Creates an error.
+  public init(path: String, reason: Reason) {
+    self.path = path
+    self.reason = reason
+  }
+
+  public var exitCode: ExitCode { .ioError }
+
+  public var code: String {
+    switch reason {
+    case .notRegularFile, .symbolicLink: "not_regular_file"
+    case .tooLarge: "file_too_large"
+    case .failed: "io_error"
+    }
+  }
+
+  /// What is wrong with the file, without the path: `it is a FIFO, not a regular file`.
+  public var problem: String {
+    switch reason {
+    case .notRegularFile(let kind): "it is \(kind.rawValue), not a regular file"
+    case .tooLarge(let limit): "it is larger than \(Self.size(limit))"
+    case .symbolicLink: "it is a symbolic link"
+    case .failed(let reason): reason
+    }
+  }
+
+  public var description: String { "cannot read '\(path)': \(problem)" }
+
+  /// A size limit for messages: `1 MiB (1048576 bytes)`, `512 bytes`.
+  public static func size(_ bytes: Int) -> String {
+    if bytes >= 1 << 20, bytes % (1 << 20) == 0 { return "\(bytes >> 20) MiB (\(bytes) bytes)" }
+    if bytes >= 1 << 10, bytes % (1 << 10) == 0 { return "\(bytes >> 10) KiB (\(bytes) bytes)" }
+    return bytes == 1 ? "1 byte" : "\(bytes) bytes"
+  }
 }
 
 /// The real file system, through POSIX calls.
@@ -73,6 +291,94 @@ public struct LocalFileSystem: FileSystem {
       bytes.append(contentsOf: chunk[0..<count])
     }
     return bytes
+  }
+
+  public func readRegularFile(_ path: String, limit: Int, followSymbolicLinks: Bool)
+    throws(FileReadError) -> RegularFile?
+  {
+    // O_NONBLOCK: opening a FIFO does not wait for a writer (and fstat refuses it right after).
+    var flags = O_RDONLY | O_CLOEXEC | O_NONBLOCK
+    if !followSymbolicLinks { flags |= O_NOFOLLOW }
+    let descriptor = open(path, flags)
+    if descriptor < 0 {
+      let number = errno
+      if number == ENOENT { return nil }
+      if number == ELOOP, !followSymbolicLinks {
+        throw FileReadError(path: path, reason: .symbolicLink)
+      }
+      throw FileReadError(path: path, reason: .failed(String(cString: strerror(number))))
+    }
+    defer { close(descriptor) }
+    var raw = stat()
+    guard fstat(descriptor, &raw) == 0 else {
+      throw FileReadError(path: path, reason: .failed(String(cString: strerror(errno))))
+    }
+    let status = Self.status(raw)
+    guard status.kind == .regular else {
+      throw FileReadError(path: path, reason: .notRegularFile(status.kind))
+    }
+    guard status.size <= limit else {
+      throw FileReadError(path: path, reason: .tooLarge(limit: limit))
+    }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(status.size)
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+      if count < 0 {
+        if errno == EINTR { continue }
+        throw FileReadError(path: path, reason: .failed(String(cString: strerror(errno))))
+      }
+      if count == 0 { break }
+      guard bytes.count + count <= limit else {
+        throw FileReadError(path: path, reason: .tooLarge(limit: limit))
+      }
+      bytes.append(contentsOf: chunk[0..<count])
+    }
+    return RegularFile(bytes: bytes, status: status)
+  }
+
+  public func status(of path: String, followSymbolicLinks: Bool) -> FileStatus? {
+    var raw = stat()
+    let result = followSymbolicLinks ? stat(path, &raw) : lstat(path, &raw)
+    return result == 0 ? Self.status(raw) : nil
+  }
+
+  public func directoryEntries(_ path: String) throws(FileSystemError) -> [String] {
+    guard let directory = opendir(path) else { throw Self.error("cannot list", path) }
+    defer { closedir(directory) }
+    var names: [String] = []
+    while let entry = readdir(directory) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != ".", name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  public var userID: UInt32 { UInt32(geteuid()) }
+
+  public func setModificationTime(_ time: Double, of path: String) throws(FileSystemError) {
+    guard time.isFinite, time >= 0, time < 1e15 else { return }
+    let seconds = time.rounded(.down)
+    let spec = timespec(tv_sec: Int(seconds), tv_nsec: Int((time - seconds) * 1e9))
+    let times = [spec, spec]
+    guard utimensat(AT_FDCWD, path, times, AT_SYMLINK_NOFOLLOW) == 0 else {
+      throw Self.error("cannot set the time of", path)
+    }
+  }
+
+  private static func status(_ raw: stat) -> FileStatus {
+    #if canImport(Darwin)
+      let time = raw.st_mtimespec
+    #else
+      let time = raw.st_mtim
+    #endif
+    return FileStatus(
+      kind: FileKind(mode: UInt32(raw.st_mode)), size: Int(raw.st_size), owner: UInt32(raw.st_uid),
+      permissions: UInt32(raw.st_mode) & 0o7777,
+      modificationTime: Double(time.tv_sec) + Double(time.tv_nsec) / 1e9)
   }
 
   public func writeAtomically(_ bytes: [UInt8], to path: String, permissions: UInt32)

@@ -31,6 +31,22 @@ extension JSONValue {
   }
 }
 
+/// A string that is equal to another only when their Unicode scalars are, as JSON (RFC 8259 §8.3) compares
+/// object member names; `String`'s `==` treats canonically equivalent strings as equal.
+struct ScalarKey: Hashable {
+  let string: String
+
+  init(_ string: String) { self.string = string }
+
+  static func == (left: ScalarKey, right: ScalarKey) -> Bool {
+    left.string.utf8.elementsEqual(right.string.utf8)
+  }
+
+  func hash(into hasher: inout Hasher) {
+    for byte in string.utf8 { hasher.combine(byte) }
+  }
+}
+
 private struct Parser {
   let bytes: [UInt8]
   var index = 0
@@ -69,7 +85,8 @@ private struct Parser {
     try enter()
     index += 1
     var members: [JSONValue.Member] = []
-    var seen = Set<String>()
+    // By Unicode scalars, not String equality: "é" (U+00E9) and "é" (e + U+0301) are two keys in JSON.
+    var seen = Set<ScalarKey>()
     skipWhitespace()
     if peek() == UInt8(ascii: "}") {
       index += 1
@@ -81,7 +98,7 @@ private struct Parser {
       guard peek() == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
       let keyStart = index
       let key = try parseString()
-      guard seen.insert(key).inserted else {
+      guard seen.insert(ScalarKey(key)).inserted else {
         index = keyStart
         throw error("duplicate key '\(key)'")
       }
@@ -267,13 +284,21 @@ private struct Parser {
   func error(_ reason: String) -> JSONParseError {
     var line = 1
     var column = 1
+    // LF, CRLF and a lone CR each end a line, as editors count them.
+    var previous: UInt8 = 0
     for byte in bytes[..<min(index, bytes.count)] {
       if byte == 0x0A {
+        if previous != 0x0D {
+          line += 1
+          column = 1
+        }
+      } else if byte == 0x0D {
         line += 1
         column = 1
       } else if byte & 0xC0 != 0x80 {
         column += 1
       }
+      previous = byte
     }
     return JSONParseError(reason: reason, line: line, column: column)
   }

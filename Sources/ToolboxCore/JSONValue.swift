@@ -24,12 +24,16 @@ public enum JSONValue: Sendable, Equatable {
       self.key = key
       self.value = value
     }
+
+    /// Whether the member's key is `key`, Unicode scalar for scalar (JSON's comparison).
+    public func hasKey(_ key: String) -> Bool { self.key.utf8.elementsEqual(key.utf8) }
   }
 
-  /// The value of member `key` if this is an object that has it.
+  /// The value of member `key` if this is an object that has it. Keys match by Unicode scalars, as JSON
+  /// compares them (not by `String` equality, which merges canonically equivalent keys).
   public subscript(key: String) -> JSONValue? {
     guard case .object(let members) = self else { return nil }
-    return members.first { $0.key == key }?.value
+    return members.first { $0.hasKey(key) }?.value
   }
 
   /// The string, if this is a string.

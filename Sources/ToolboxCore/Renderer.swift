@@ -13,11 +13,15 @@ struct Renderer {
   ///   - format: The output format.
   ///   - style: Text styling.
   ///   - tool: The tool's name, for the error lines of streams.
+  ///   - input: Standard input as the command read it: a stream that stopped at a line over the length
+  ///     limit ends with that line as a failed record, and exit 65.
   /// - Returns: The exit status that goes with the output.
-  /// - Throws: What a stream throws while producing records, or an encoding error (a bug).
-  func write(_ output: CommandOutput, format: OutputFormat, style: TextStyle, tool: String) throws
-    -> ExitCode
-  {
+  /// - Throws: What a stream throws while producing records (a ``WriteError`` when output cannot be
+  ///   written), or an encoding error (a bug).
+  func write(
+    _ output: CommandOutput, format: OutputFormat, style: TextStyle, tool: String,
+    input: MonitoredInput? = nil
+  ) throws -> ExitCode {
     switch output {
     case .document(let result):
       switch format {
@@ -35,8 +39,12 @@ struct Renderer {
       let console = console
       let writer = StreamWriter(
         format: format, style: style, tool: tool, writeOutput: { console.writeOutput($0) },
-        writeError: { console.writeError($0) })
+        writeError: { console.writeError($0) }, writeFailure: { console.writeFailure })
       try produce(writer)
+      if let overlong = input?.overlongLine {
+        writer.fail(line: overlong.number, input: overlong.beginning, error: overlong.error)
+        return .dataError
+      }
       return writer.failureCount > 0 ? .partialFailure : .success
     }
   }
@@ -63,6 +71,24 @@ struct Renderer {
       console.writeError(text)
     }
     return error.exitCode
+  }
+
+  /// Reports that standard output or error could not be written: `toolbox: write error: <reason>` (no tool
+  /// name, as coreutils write it), or the JSON error object, on standard error if it still works.
+  ///
+  /// - Parameters:
+  ///   - failure: The console's write failure.
+  ///   - format: The output format.
+  /// - Returns: 74.
+  func report(_ failure: WriteError, format: OutputFormat) -> ExitCode {
+    switch format {
+    case .json:
+      console.writeError(
+        JSONOutput.errorObject(failure, tool: nil).serialized(pretty: false) + "\n")
+    case .text:
+      console.writeError("toolbox: \(failure.description)\n")
+    }
+    return failure.exitCode
   }
 
   /// The format and quietness asked for anywhere before `--`, so that errors found before the command line

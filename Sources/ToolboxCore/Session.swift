@@ -62,8 +62,13 @@ public struct Session: Sendable {
   ///
   /// - Parameter tool: The tool's name.
   /// - Returns: The context.
-  /// - Throws: ``UsageError`` for an invalid `--today` or `$TOOLBOX_TODAY`.
-  public func context(for tool: String) throws(UsageError) -> ToolContext {
+  /// - Throws: ``UsageError`` for an invalid `--today` or `$TOOLBOX_TODAY`; ``ConfigError`` when there is
+  ///   no home folder and the XDG variables do not name every folder a tool may use (no tool falls back to
+  ///   `/`).
+  public func context(for tool: String) throws -> ToolContext {
+    guard Paths(environment: system.environment).foldersAreKnown else {
+      throw Paths.missingHomeError
+    }
     let format = format
     let colorMode: ColorMode
     if let explicit = globals.color {
@@ -143,24 +148,66 @@ public struct Session: Sendable {
 
   /// Reads the config file: `--config`, else `$TOOLBOX_CONFIG`, else the default path (where a missing
   /// file means the defaults).
+  ///
+  /// The file must be a regular file (a FIFO, a device or a folder is refused without blocking or
+  /// reading), at most ``Config/maximumSize`` bytes, and trusted (``checkTrust(_:path:userID:)``): it
+  /// names programs toolbox runs.
   static func loadConfig(explicitPath: String?, system: System) throws(ConfigError) -> Config {
     let paths = Paths(environment: system.environment)
     let explicit = explicitPath ?? system.environment["TOOLBOX_CONFIG"]
+    let needsHome =
+      explicit.map { $0 == "~" || $0.hasPrefix("~/") }
+      ?? (system.environment["XDG_CONFIG_HOME"]?.hasPrefix("/") != true)
+    guard paths.homeIsKnown || !needsHome else { throw Paths.missingHomeError }
     let path =
       explicit.map(paths.expandingTilde) ?? Paths.join(paths.configHome, "toolbox/config.json")
-    let bytes: [UInt8]?
+    let file: RegularFile?
     do {
-      bytes = try system.fileSystem.contents(of: path)
+      file = try system.fileSystem.readRegularFile(
+        path, limit: Config.maximumSize, followSymbolicLinks: true)
     } catch {
-      throw ConfigError("cannot read config: \(error.message)", code: "config_unreadable")
+      switch error.reason {
+      case .notRegularFile, .tooLarge:
+        throw ConfigError("config file '\(path)': \(error.problem)", code: error.code)
+      case .symbolicLink, .failed:
+        throw ConfigError("cannot read config: \(error.description)", code: "config_unreadable")
+      }
     }
-    guard let bytes else {
+    guard let file else {
       if explicit != nil {
         throw ConfigError("config file '\(path)' does not exist", code: "config_not_found")
       }
       return Config()
     }
-    return try Config.decode(bytes, path: path)
+    try checkTrust(file.status, path: path, userID: system.fileSystem.userID)
+    return try Config.decode(file.bytes, path: path)
+  }
+
+  /// Refuses a config file that another user could have written, as ssh's StrictModes does: it must be
+  /// owned by the user running toolbox (or by root) and not writable by its group or by others. The
+  /// config names programs toolbox runs as the user (`plugins`), so whoever can write it can run them.
+  ///
+  /// - Parameters:
+  ///   - status: The file's status.
+  ///   - path: Its path, for the message.
+  ///   - userID: The effective user id of this process.
+  /// - Throws: ``ConfigError`` (`config_insecure`) naming the file, its mode and what is wrong.
+  public static func checkTrust(_ status: FileStatus, path: String, userID: UInt32)
+    throws(ConfigError)
+  {
+    let mode = status.octalPermissions
+    if status.owner != userID && status.owner != 0 {
+      throw ConfigError(
+        "config file '\(path)' (mode \(mode)) is owned by user \(status.owner), not by you "
+          + "(user \(userID)) or root: refusing to use it",
+        code: "config_insecure")
+    }
+    if status.isWritableByGroupOrOthers {
+      throw ConfigError(
+        "config file '\(path)' has mode \(mode): it is writable by group or others, refusing to use "
+          + "it (fix: chmod go-w '\(path)')",
+        code: "config_insecure")
+    }
   }
 
   /// Builds the registry, naming the config file in any error about its contents.

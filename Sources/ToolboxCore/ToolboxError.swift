@@ -142,12 +142,25 @@ extension Unicode.Scalar {
   }
 }
 
+extension Unicode.Scalar {
+  /// Whether the scalar is a bidirectional embedding, override or isolate (U+202A–U+202E,
+  /// U+2066–U+2069): invisible characters that reorder the text around them on screen, so that data can
+  /// show something other than what it holds ("Trojan Source"). The marks U+200E, U+200F and U+061C, which
+  /// only set a direction and which number formats emit, are not among them.
+  public var isBidiControl: Bool {
+    (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
+  }
+}
+
 extension String {
   /// The text as one line that cannot drive a terminal: line breaks, tabs, escape sequences and other
   /// control characters written as `\n`, `\r`, `\t` and `\u{1B}`, so an error message that quotes its
-  /// input stays the one line the contract promises.
+  /// input stays the one line the contract promises. Bidirectional overrides and isolates are written
+  /// the same way (`\u{202E}`), so quoted data cannot reorder the message.
   public var escapingControlCharacters: String {
-    guard unicodeScalars.contains(where: \.isTerminalControl) else { return self }
+    guard unicodeScalars.contains(where: { $0.isTerminalControl || $0.isBidiControl }) else {
+      return self
+    }
     var output = ""
     output.reserveCapacity(utf8.count + 8)
     for scalar in unicodeScalars {
@@ -155,12 +168,24 @@ extension String {
       case "\n": output += "\\n"
       case "\r": output += "\\r"
       case "\t": output += "\\t"
-      case _ where scalar.isTerminalControl:
+      case _ where scalar.isTerminalControl || scalar.isBidiControl:
         output += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
       default: output.unicodeScalars.append(scalar)
       }
     }
     return output
+  }
+
+  /// The text without bidirectional overrides and isolates (``Unicode/Scalar/isBidiControl``), for text
+  /// from the network or files shown in a table: what remains is shown in its natural order.
+  public var removingBidiControls: String {
+    guard unicodeScalars.contains(where: \.isBidiControl) else { return self }
+    var result = ""
+    result.reserveCapacity(utf8.count)
+    for scalar in unicodeScalars where !scalar.isBidiControl {
+      result.unicodeScalars.append(scalar)
+    }
+    return result
   }
 
   /// The text with every ``Unicode/Scalar/isTerminalControl`` scalar turned into a space, for table cells

@@ -15,12 +15,19 @@ public final class StubHTTPClient: HTTPClient, @unchecked Sendable {
   private let lock = NSLock()
   private var replies: [Reply]
   private var sent: [HTTPRequest] = []
+  private let beforeReply: (@Sendable (HTTPRequest, Reply) -> Void)?
 
   /// Creates a client that answers request N with `replies[min(N, count - 1)]`.
   ///
-  /// - Parameter replies: The replies, at least one.
-  public init(_ replies: [Reply]) {
+  /// - Parameters:
+  ///   - replies: The replies, at least one.
+  ///   - beforeReply: Called with each request and its reply before the reply is given, e.g. to move a
+  ///     ``RecordingClock`` on by the request's timeout when the reply is a timeout.
+  public init(
+    _ replies: [Reply], beforeReply: (@Sendable (HTTPRequest, Reply) -> Void)? = nil
+  ) {
     self.replies = replies
+    self.beforeReply = beforeReply
   }
 
   /// A client that answers every request with status 200 and this body.
@@ -36,6 +43,7 @@ public final class StubHTTPClient: HTTPClient, @unchecked Sendable {
       sent.append(request)
       return replies.isEmpty ? nil : replies[min(sent.count - 1, replies.count - 1)]
     }
+    if let reply { beforeReply?(request, reply) }
     switch reply {
     case .response(let response)?: return response
     case .failure(let error)?: throw error

@@ -1,7 +1,7 @@
 import Foundation
 import ToolboxCore
 
-/// A console that records what the dispatcher writes, for tests.
+/// A console that records what the dispatcher writes, for tests; it can also play a full disk.
 public final class TestConsole: Console, @unchecked Sendable {
   /// Everything written to standard output.
   public private(set) var output = ""
@@ -9,18 +9,38 @@ public final class TestConsole: Console, @unchecked Sendable {
   public private(set) var error = ""
   public let isOutputTerminal: Bool
   public let isErrorTerminal: Bool
+  public private(set) var writeFailure: WriteError?
+  /// How many writes to standard output were attempted, including dropped ones.
+  public private(set) var outputWrites = 0
+  private let outputCapacity: Int?
+  private var outputBytes = 0
 
   /// Creates a console.
   ///
   /// - Parameters:
   ///   - isOutputTerminal: Whether to pretend standard output is a terminal.
   ///   - isErrorTerminal: Whether to pretend standard error is a terminal.
-  public init(isOutputTerminal: Bool = false, isErrorTerminal: Bool = false) {
+  ///   - outputCapacity: When set, standard output holds this many bytes: a write that does not fit
+  ///     fails with ENOSPC, as on a full disk, and everything after it is dropped.
+  public init(
+    isOutputTerminal: Bool = false, isErrorTerminal: Bool = false, outputCapacity: Int? = nil
+  ) {
     self.isOutputTerminal = isOutputTerminal
     self.isErrorTerminal = isErrorTerminal
+    self.outputCapacity = outputCapacity
   }
 
-  public func writeOutput(_ text: String) { output += text }
+  public func writeOutput(_ text: String) {
+    outputWrites += 1
+    guard writeFailure?.stream != .output else { return }
+    if let outputCapacity, outputBytes + text.utf8.count > outputCapacity {
+      writeFailure = writeFailure ?? WriteError(stream: .output, number: ENOSPC)
+      return
+    }
+    outputBytes += text.utf8.count
+    output += text
+  }
+
   public func writeError(_ text: String) { error += text }
   public func flush() {}
 }
@@ -48,27 +68,43 @@ public struct FixedClock: WallClock {
   public func sleep(seconds: Double) {}
 }
 
-/// A clock stopped at a fixed date that records every wait asked of it instead of waiting.
+/// A clock stopped at a fixed date that records every wait asked of it instead of waiting; optionally
+/// its time moves on by each wait (and by ``advance(by:)``), so deadlines can be tested without sleeping.
 public final class RecordingClock: WallClock, @unchecked Sendable {
   private let clock: FixedClock
   private let lock = NSLock()
   private var recorded: [Double] = []
+  private let advancesWhenSleeping: Bool
+  private var elapsed = 0.0
 
   /// Creates a clock.
   ///
   /// - Parameters:
   ///   - date: Today.
   ///   - time: Now, in seconds since 1970 (default: noon UTC of `date`).
-  public init(_ date: CivilDate, time: Double? = nil) {
+  ///   - advancesWhenSleeping: Whether `sleep(seconds:)` moves `now()` on instead of leaving it fixed.
+  public init(_ date: CivilDate, time: Double? = nil, advancesWhenSleeping: Bool = false) {
     clock = FixedClock(date, time: time)
+    self.advancesWhenSleeping = advancesWhenSleeping
   }
 
   /// The waits asked for so far, in seconds, in order.
   public var sleeps: [Double] { lock.withLock { recorded } }
 
+  /// The seconds `now()` has moved on since the clock was made.
+  public var elapsedTime: Double { lock.withLock { elapsed } }
+
+  /// Moves `now()` on, as if the code under test had spent that long (e.g. in a request that timed out).
+  public func advance(by seconds: Double) { lock.withLock { elapsed += max(seconds, 0) } }
+
   public func today() -> CivilDate { clock.today() }
-  public func now() -> Double { clock.now() }
-  public func sleep(seconds: Double) { lock.withLock { recorded.append(seconds) } }
+  public func now() -> Double { lock.withLock { clock.now() + elapsed } }
+  public func sleep(seconds: Double) {
+    lock.withLock {
+      recorded.append(seconds)
+      if advancesWhenSleeping { elapsed += max(seconds, 0) }
+    }
+  }
 }
 
 extension CivilDate {

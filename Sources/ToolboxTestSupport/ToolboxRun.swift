@@ -27,6 +27,12 @@ public struct ToolboxRunner: Sendable {
   public var http: any HTTPClient
   public var processes: any ProcessRunner
   public var terminal: Bool
+  /// When set, standard output holds this many bytes and then fails as a full disk does (ENOSPC).
+  public var outputCapacity: Int?
+  /// The password database's home folder, used when the environment has no `HOME` and names none
+  /// itself: `/nonexistent` (as for the user nobody), so no test reads the real home; `nil` plays a user
+  /// without an entry.
+  public var accountHome: String? = "/nonexistent"
 
   /// Creates a runner.
   ///
@@ -65,7 +71,10 @@ public struct ToolboxRunner: Sendable {
   ///   - input: Standard input.
   /// - Returns: Output, error and status.
   public func run(_ arguments: [String], input: String = "") -> RunResult {
-    let console = TestConsole(isOutputTerminal: terminal, isErrorTerminal: terminal)
+    let console = TestConsole(
+      isOutputTerminal: terminal, isErrorTerminal: terminal, outputCapacity: outputCapacity)
+    var environment = environment
+    environment.accountHome = environment.accountHome ?? accountHome
     let system = System(
       environment: environment, clock: clock, fileSystem: fileSystem, console: console,
       input: StringInput(input), http: http, processes: processes)

@@ -1,7 +1,8 @@
 import ToolboxCore
 
 /// When and how long to wait before retrying: exponential backoff with jitter, or the server's
-/// `Retry-After` (honoured up to ``maximumRetryAfter`` seconds).
+/// `Retry-After` (honoured up to ``maximumRetryAfter`` seconds), all within one deadline for the whole
+/// command (``deadline(start:timeout:)``).
 struct RetryPolicy: Sendable {
   /// How many times a failed attempt is retried.
   let retries: Int
@@ -12,6 +13,25 @@ struct RetryPolicy: Sendable {
 
   /// The longest `Retry-After` toolbox waits for; a longer one fails at once.
   static let maximumRetryAfter = 60
+  /// The time a whole command may spend waiting between attempts beyond the attempts' own deadlines, in
+  /// seconds (see ``deadline(start:timeout:)``).
+  static let waitingAllowance = 60.0
+  /// The longest wait a `Retry-After` is read as (one year): larger values, up to `Int.max` or a date
+  /// centuries away, are "a year or more".
+  static let longestWait = 31_536_000
+
+  /// When the whole command gives up: every attempt's deadline plus ``waitingAllowance`` after the first
+  /// attempt starts, `(retries + 1) × timeout + 60 s`. No retry is made whose wait would end after it, and
+  /// an attempt's deadline is cut to it, so a server that hangs costs at most that long
+  /// (`--timeout 0.5 --retries 10`: 65.5 s, where the backoff alone used to add 90-180 s).
+  ///
+  /// - Parameters:
+  ///   - start: When the first attempt starts (the clock's `now()`).
+  ///   - timeout: The deadline of one attempt, in seconds.
+  /// - Returns: The moment, in the clock's seconds.
+  func deadline(start: Double, timeout: Double) -> Double {
+    start + Double(retries + 1) * timeout + Self.waitingAllowance
+  }
 
   /// The backoff before retry number `retry` (1-based): `baseDelay × 2^(retry-1)`, capped, times a random
   /// factor in 0.5…1 ("equal jitter"), so that clients that failed together do not retry together.
@@ -37,15 +57,24 @@ struct RetryPolicy: Sendable {
   /// - Parameters:
   ///   - value: The header's value.
   ///   - now: The current time, seconds since 1970 (for dates).
-  /// - Returns: The seconds to wait (0 for a past date), or `nil` if the value is neither form.
+  /// - Returns: The seconds to wait (0 for a past date; at most ``longestWait``), or `nil` if the value is
+  ///   neither form.
   static func retryAfterSeconds(_ value: String, now: Double) -> Int? {
     let trimmed = value.trimmingSpaces()
     if !trimmed.isEmpty, trimmed.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }) {
-      return Int(trimmed) ?? Int.max
+      return min(Int(trimmed) ?? longestWait, longestWait)
     }
     guard let date = httpDate(trimmed) else { return nil }
     let seconds = (date - now).rounded(.up)
-    return seconds <= 0 ? 0 : seconds >= 1e9 ? Int.max : Int(seconds)
+    return seconds <= 0 ? 0 : seconds >= Double(longestWait) ? longestWait : Int(seconds)
+  }
+
+  /// A wait for messages: `120 s` under a day, then `3 days`, and `a year or more` at ``longestWait``.
+  static func describe(wait seconds: Int) -> String {
+    if seconds < 86_400 { return "\(max(seconds, 0)) s" }
+    if seconds >= longestWait { return "a year or more" }
+    let days = (seconds + 43_200) / 86_400
+    return days == 1 ? "1 day" : "\(days) days"
   }
 
   /// Parses an IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the form HTTP servers send.

@@ -8,8 +8,9 @@ enum SearchError: ToolboxError, Equatable {
   case httpStatus(Int, host: String, attempts: Int)
   /// 403/429 after the retries.
   case rateLimited(status: Int, host: String, attempts: Int)
-  /// 403/429 with a `Retry-After` longer than toolbox waits.
-  case retryTooFar(status: Int, host: String, seconds: Int, at: String)
+  /// 403/429/503 with a `Retry-After` longer than toolbox waits: over 60 s (`left` nil), or past the
+  /// command's deadline (`left`: the seconds that were left).
+  case retryTooFar(status: Int, host: String, seconds: Int, at: String, left: Int?)
   /// No complete response within the deadline, after the retries.
   case timedOut(host: String, seconds: Double, attempts: Int)
   /// The connection failed, after the retries.
@@ -23,7 +24,9 @@ enum SearchError: ToolboxError, Equatable {
     switch self {
     case .rejected: "bad_request"
     case .httpStatus: "http_error"
-    case .rateLimited, .retryTooFar: "rate_limited"
+    case .rateLimited: "rate_limited"
+    case .retryTooFar(let status, _, _, _, _):
+      status == 403 || status == 429 ? "rate_limited" : "http_error"
     case .timedOut: "timeout"
     case .connectionFailed: "connection_failed"
     case .badResponse: "bad_response"
@@ -41,10 +44,16 @@ enum SearchError: ToolboxError, Equatable {
       return
         "rate limited: HTTP \(status) from '\(host)'\(Self.attempts(attempts)); the API allows about "
         + "20 requests a minute, try again in a minute"
-    case .retryTooFar(let status, let host, let seconds, let at):
-      return
-        "rate limited: HTTP \(status) from '\(host)' asks to wait \(seconds) s, longer than the 60 s "
-        + "toolbox waits; try again after \(at)"
+    case .retryTooFar(let status, let host, let seconds, let at, let left):
+      let subject =
+        status == 403 || status == 429
+        ? "rate limited: HTTP \(status) from '\(host)'"
+        : "HTTP \(status) (\(Self.reason(status))) from '\(host)'"
+      let limit =
+        left.map { "longer than the \($0) s left before toolbox gives up" }
+        ?? "longer than the \(RetryPolicy.maximumRetryAfter) s toolbox waits"
+      let retry = seconds >= RetryPolicy.longestWait ? "" : "; try again after \(at)"
+      return "\(subject) asks to wait \(RetryPolicy.describe(wait: seconds)), \(limit)\(retry)"
     case .timedOut(let host, let seconds, let attempts):
       return
         "timed out: no complete response from '\(host)' within \(Self.seconds(seconds)) s"
@@ -53,6 +62,17 @@ enum SearchError: ToolboxError, Equatable {
       return "cannot connect to '\(host)': \(reason)\(Self.attempts(attempts))"
     case .badResponse(let host, let status, let detail, let attempts):
       return "bad response from '\(host)' (HTTP \(status)): \(detail)\(Self.attempts(attempts))"
+    }
+  }
+
+  /// The HTTP status of an answer that was an error, if this is one.
+  var status: Int? {
+    switch self {
+    case .httpStatus(let status, _, _), .rateLimited(let status, _, _),
+      .retryTooFar(let status, _, _, _, _), .badResponse(_, let status, _, _):
+      status
+    case .rejected: 400
+    case .timedOut, .connectionFailed: nil
     }
   }
 

@@ -2,7 +2,8 @@ import ToolboxCore
 
 /// Gets one API answer: from the cache when fresh, else from the server with an overall deadline per attempt
 /// and retries with exponential backoff and jitter on connection errors, timeouts, 2xx bodies cut short, 5xx
-/// and 403/429 (honouring `Retry-After` up to 60 s), never on 400.
+/// and 403/429 (honouring `Retry-After` up to 60 s on 403, 429 and 503), never on 400; the whole fetch ends
+/// by ``RetryPolicy/deadline(start:timeout:)``.
 struct SearchFetcher: Sendable {
   /// What was asked for and how patiently.
   let url: String
@@ -46,19 +47,23 @@ struct SearchFetcher: Sendable {
     {
       return .json(response)
     }
+    let deadline = policy.deadline(start: clock.now(), timeout: timeout)
     var attempt = 0
     while true {
       attempt += 1
+      // The last attempt may get less than --timeout: what is left before the deadline.
+      let attemptTimeout = max(min(timeout, deadline - clock.now()), 0.001)
       let outcome: Outcome
       do {
         let response = try send(
           HTTPRequest(
             url: url,
             headers: ["Accept": "application/json", "User-Agent": "toolbox/\(toolboxVersion)"],
-            timeout: timeout))
+            timeout: attemptTimeout))
         outcome = try classify(response, expectsJSON: expectsJSON, attempt: attempt)
       } catch let error as UnavailableError where error.code == "timeout" {
-        outcome = .retry(.timedOut(host: host, seconds: timeout, attempts: attempt), wait: nil)
+        outcome = .retry(
+          .timedOut(host: host, seconds: attemptTimeout, attempts: attempt), wait: nil)
       } catch let error as UnavailableError where error.code == "connection_failed" {
         outcome = .retry(
           .connectionFailed(host: host, reason: error.message, attempts: attempt), wait: nil)
@@ -71,6 +76,15 @@ struct SearchFetcher: Sendable {
       case .retry(let failure, let wait):
         guard attempt <= policy.retries else { throw failure }
         let seconds = wait.map(Double.init) ?? policy.backoff(retry: attempt)
+        let now = clock.now()
+        // A retry whose wait ends at or after the deadline could not be made: give up now.
+        if now + seconds >= deadline {
+          guard let wait, let status = failure.status else { throw failure }
+          throw SearchError.retryTooFar(
+            status: status, host: host, seconds: wait,
+            at: RetryPolicy.moment(now: now, after: wait),
+            left: max(Int((deadline - now).rounded(.down)), 0))
+        }
         progress(
           "\(Self.summary(failure)); retrying in \(SearchError.seconds(Self.tenths(seconds))) s "
             + "(retry \(attempt) of \(policy.retries))")
@@ -106,21 +120,30 @@ struct SearchFetcher: Sendable {
     case 400:
       throw SearchError.rejected(message: APIResponse.errorMessage(in: response.body))
     case 403, 429:
-      let failure = SearchError.rateLimited(status: response.status, host: host, attempts: attempt)
-      guard let header = response.headers["retry-after"],
-        let seconds = RetryPolicy.retryAfterSeconds(header, now: clock.now())
-      else { return .retry(failure, wait: nil) }
-      guard seconds <= RetryPolicy.maximumRetryAfter else {
-        throw SearchError.retryTooFar(
-          status: response.status, host: host, seconds: seconds,
-          at: RetryPolicy.moment(now: clock.now(), after: seconds))
-      }
-      return .retry(failure, wait: seconds)
+      return try retry(
+        .rateLimited(status: response.status, host: host, attempts: attempt), response)
+    case 503:
+      // Service Unavailable with Retry-After is the other documented use of the header (RFC 9110).
+      return try retry(.httpStatus(response.status, host: host, attempts: attempt), response)
     case 500..<600:
       return .retry(.httpStatus(response.status, host: host, attempts: attempt), wait: nil)
     default:
       throw SearchError.httpStatus(response.status, host: host, attempts: attempt)
     }
+  }
+
+  /// A retry after `failure`, waiting as the response's `Retry-After` asks when it has one; a wait over
+  /// ``RetryPolicy/maximumRetryAfter`` fails at once, saying when to try again.
+  private func retry(_ failure: SearchError, _ response: HTTPResponse) throws -> Outcome {
+    guard let header = response.headers["retry-after"],
+      let seconds = RetryPolicy.retryAfterSeconds(header, now: clock.now())
+    else { return .retry(failure, wait: nil) }
+    guard seconds <= RetryPolicy.maximumRetryAfter else {
+      throw SearchError.retryTooFar(
+        status: response.status, host: host, seconds: seconds,
+        at: RetryPolicy.moment(now: clock.now(), after: seconds), left: nil)
+    }
+    return .retry(failure, wait: seconds)
   }
 
   /// Sorts an answer whose body did not arrive whole. A 2xx is a bad response: retried when the body was
