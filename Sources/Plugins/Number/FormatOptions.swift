@@ -11,4 +11,8 @@ struct FormatOptions: Sendable, Equatable {
   var rounding: RoundingMode = .halfEven
   /// Whether digits are grouped (`--no-grouping` turns it off).
   var grouping = true
+  /// Whether a value keeps every fraction digit when `fraction` is `nil` — `convert`, a change of notation —
+  /// rather than being rounded to the style's default digits (CLDR's pattern, the currency's digits), as
+  /// `format` does. The style's minimum digits still pad (`€1.50`).
+  var keepsDigits = false
 }

@@ -41,9 +41,14 @@ struct LocalizedNumberFormatter: Sendable {
     self.locale = locale
     self.options = options
     guard let data = LocaleNumberData(locale) else { throw Self.unavailable(locale, options) }
-    let decimalFraction = FractionRange(
-      minimum: data.decimalPattern.minimumFractionDigits,
-      maximum: data.decimalPattern.maximumFractionDigits)
+    // The style's default fraction digits (`format`), or every digit with the same minimum (`convert`).
+    let fractionDefault = { (range: FractionRange) in
+      options.keepsDigits ? range.keepingEveryDigit : range
+    }
+    let decimalFraction = fractionDefault(
+      FractionRange(
+        minimum: data.decimalPattern.minimumFractionDigits,
+        maximum: data.decimalPattern.maximumFractionDigits))
     switch options.style {
     case .decimal:
       engine = .pattern(
@@ -56,8 +61,9 @@ struct LocalizedNumberFormatter: Sendable {
         PatternFormatter(
           data: data, pattern: pattern,
           fraction: options.fraction
-            ?? FractionRange(
-              minimum: pattern.minimumFractionDigits, maximum: pattern.maximumFractionDigits),
+            ?? fractionDefault(
+              FractionRange(
+                minimum: pattern.minimumFractionDigits, maximum: pattern.maximumFractionDigits)),
           rounding: options.rounding, grouping: options.grouping, scale: 2))
     case .currency:
       guard let pattern = data.pattern(.currency) else { throw Self.unavailable(locale, options) }
@@ -68,7 +74,7 @@ struct LocalizedNumberFormatter: Sendable {
         code, locale: locale, data: data, pattern: pattern, digits: digits)
       engine = .pattern(
         PatternFormatter(
-          data: data, pattern: pattern, fraction: options.fraction ?? digits,
+          data: data, pattern: pattern, fraction: options.fraction ?? fractionDefault(digits),
           rounding: options.rounding, grouping: options.grouping, currency: currency))
     case .scientific:
       guard let pattern = data.pattern(.scientific) else { throw Self.unavailable(locale, options) }
@@ -87,7 +93,9 @@ struct LocalizedNumberFormatter: Sendable {
           rounding: options.rounding))
     case .compact:
       var stems = ["compact-short", options.rounding.skeleton]
-      if let fraction = options.fraction {
+      if options.keepsDigits {
+        stems.append("precision-unlimited")
+      } else if let fraction = options.fraction {
         stems.append(
           fraction.maximum == 0
             ? "precision-integer"

@@ -57,7 +57,7 @@ extension NumberTool {
       throw UsageError(
         "ICU has no number data for locale '\(from.identifier)'", code: "unknown_locale")
     }
-    let options = try Self.formatOptions(arguments.values)
+    let options = try formatOptions(arguments.values, keepsDigits: true)
     let formatters = try targets.map { try LocalizedNumberFormatter(locale: $0, options: options) }
 
     let texts = try arguments[Convert.texts]

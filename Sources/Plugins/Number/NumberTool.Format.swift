@@ -33,7 +33,7 @@ extension NumberTool {
   func format(_ arguments: Arguments<Format>) throws -> CommandOutput {
     let locale = try locale(try arguments[Format.locale])
     let formatter = try LocalizedNumberFormatter(
-      locale: locale, options: try Self.formatOptions(arguments.values))
+      locale: locale, options: try formatOptions(arguments.values))
     let values = try arguments[Format.values]
     if values.count == 1, let input = values.first, input != "-" {
       let value = try ExactDecimal.parse(plain: input)

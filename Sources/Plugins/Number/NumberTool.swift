@@ -68,7 +68,9 @@ public struct NumberTool: Tool {
       as: FractionRange.self)
     static let rounding = option(
       "rounding", valueName: "mode",
-      help: "floor, ceiling, down, up, half-even (default), half-up or half-down.",
+      help:
+        "floor, ceiling, down, up, half-even (default; config tools.number.rounding), half-up or "
+        + "half-down.",
       as: RoundingMode.self)
     static let noGrouping = flag("no-grouping", help: "Write digits without grouping separators.")
     static let arguments: [any ArgumentDeclaration] = [
@@ -79,11 +81,19 @@ public struct NumberTool: Tool {
 
   /// Reads the formatting options.
   ///
+  /// - Parameters:
+  ///   - values: The command's parsed arguments.
+  ///   - givenStyle: `nil` to read `--style` as `format` declares it; the style (`.some(nil)`: the
+  ///     default) when the command declares and reads `--style` itself (`convert`'s also takes `auto`).
+  ///   - keepsDigits: Whether values keep every digit unless `--fraction` or `--rounding` is given
+  ///     (`convert`).
   /// - Throws: ``UsageError`` for a bad fraction range or currency, or a currency with another style.
-  static func formatOptions(_ values: ParsedValues) throws -> FormatOptions {
+  func formatOptions(
+    _ values: ParsedValues, style givenStyle: NumberStyle?? = nil, keepsDigits: Bool = false
+  ) throws -> FormatOptions {
     let arguments = Arguments<Formatting>(values)
     var options = FormatOptions()
-    let style = try arguments[Formatting.style]
+    let style = try givenStyle ?? arguments[Formatting.style]
     options.style = style ?? .decimal
     if let code = try arguments[Formatting.currency] {
       let upper = code.uppercased()
@@ -101,8 +111,10 @@ public struct NumberTool: Tool {
       options.currency = upper
     }
     options.fraction = try arguments[Formatting.fraction]
-    options.rounding = try arguments[Formatting.rounding] ?? .halfEven
+    let rounding = try arguments[Formatting.rounding]
+    options.rounding = rounding ?? settings.rounding ?? .halfEven
     options.grouping = !(try arguments[Formatting.noGrouping])
+    options.keepsDigits = keepsDigits && options.fraction == nil && rounding == nil
     return options
   }
 
