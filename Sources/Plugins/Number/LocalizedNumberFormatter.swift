@@ -123,6 +123,13 @@ struct LocalizedNumberFormatter: Sendable {
     }
   }
 
+  /// The pattern formatter of the decimal, percent and currency styles, whose fast path formats plain
+  /// notation from its bytes (``PatternFormatter/formatPlain(_:)``); `nil` for the other styles.
+  var plainFormatter: PatternFormatter? {
+    if case .pattern(let formatter) = engine { return formatter }
+    return nil
+  }
+
   /// Formats a value.
   ///
   /// - Parameters:

@@ -44,8 +44,19 @@ extension NumberTool {
     }
     let input = context.input
     let identifier = locale.identifier
+    let plain = formatter.plainFormatter
     return .stream { writer in
+      let fast = writer.isJSON ? nil : plain
       try Self.forEachRecord(values, input: input) { number, line in
+        // The hot path: plain notation formatted from its bytes (text mode; JSON needs the value).
+        if let fast {
+          var line = line
+          if let text = line.withUTF8({ fast.formatPlain($0) }) {
+            return try writer.emit(text: text) {
+              FormatResult(input: line, locale: identifier, value: "", text: text)
+            }
+          }
+        }
         let value: ExactDecimal
         let text: String
         do throws(NumberError) {

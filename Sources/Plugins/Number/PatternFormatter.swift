@@ -4,22 +4,25 @@
 /// formatting a value is then digit arithmetic on ``ExactDecimal`` and byte appends. Grouping follows the
 /// pattern's primary and secondary sizes (`#,##,##0` → `12,34,567`) and the locale's minimum grouping digits
 /// (es_ES: `1234` but `12.345`), as ICU does.
+///
+/// The fast path for plain notation (``formatPlain(_:)``, in `PatternFormatter+Plain.swift`) reads the same
+/// properties, so they are internal rather than private.
 final class PatternFormatter: Sendable {
-  private let digits: DigitWriter
-  private let decimal: [UInt8]
-  private let grouping: [UInt8]
-  private let primaryGrouping: Int
-  private let secondaryGrouping: Int
-  private let minimumGroupingDigits: Int
-  private let minimumIntegerDigits: Int
+  let digits: DigitWriter
+  let decimal: [UInt8]
+  let grouping: [UInt8]
+  let primaryGrouping: Int
+  let secondaryGrouping: Int
+  let minimumGroupingDigits: Int
+  let minimumIntegerDigits: Int
   /// The fraction digits shown.
   let fraction: FractionRange
-  private let rounding: RoundingMode
-  private let scale: Int
-  private let positivePrefix: [UInt8]
-  private let positiveSuffix: [UInt8]
-  private let negativePrefix: [UInt8]
-  private let negativeSuffix: [UInt8]
+  let rounding: RoundingMode
+  let scale: Int
+  let positivePrefix: [UInt8]
+  let positiveSuffix: [UInt8]
+  let negativePrefix: [UInt8]
+  let negativeSuffix: [UInt8]
 
   /// The currency a currency pattern writes.
   struct Currency: Sendable, Equatable {
@@ -109,7 +112,7 @@ final class PatternFormatter: Sendable {
 
   /// Whether a separator follows the digit at `place` (counted from the units digit, 0).
   @inline(__always)
-  private func isGroupBoundary(_ place: Int) -> Bool {
+  func isGroupBoundary(_ place: Int) -> Bool {
     place == primaryGrouping
       || (place > primaryGrouping && (place - primaryGrouping) % secondaryGrouping == 0)
   }
