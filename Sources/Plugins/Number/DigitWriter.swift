@@ -4,7 +4,7 @@
 /// one buffer and decodes one `String` at the end.
 struct DigitWriter: Sendable {
   /// Whether the digits are ASCII `0`–`9` (appended without a table lookup).
-  private let isASCII: Bool
+  let isASCII: Bool
   /// The UTF-8 bytes of each digit 0–9.
   private let digitBytes: [[UInt8]]
   /// The most UTF-8 bytes one digit takes (1 for ASCII, 3 for Devanagari, 4 outside the BMP).

@@ -30,26 +30,33 @@ extension PatternFormatter {
       }
       var count = 1
       var fractionCount = 0
-      var sawPoint = false
       var sawDigit = false
-      while index < end {
-        let byte = bytes[index]
-        let digit = byte &- 0x30
-        if digit < 10 {
-          sawDigit = true
-          // Leading zeros of the integer part carry nothing (as ExactDecimal.parse).
-          if count > 1 || digit != 0 || sawPoint {
-            digits[count] = digit
-            count += 1
-            if sawPoint { fractionCount += 1 }
-          }
-        } else if byte == UInt8(ascii: "."), !sawPoint {
-          sawPoint = true
-        } else {
-          return nil
-        }
+      // Leading zeros of the integer part carry nothing (as ExactDecimal.parse).
+      while index < end, bytes[index] == 0x30 {
+        sawDigit = true
         index += 1
       }
+      while index < end {
+        let digit = bytes[index] &- 0x30
+        guard digit < 10 else { break }
+        digits[count] = digit
+        count += 1
+        index += 1
+      }
+      if index < end, bytes[index] == UInt8(ascii: ".") {
+        index += 1
+        let integerEnd = count
+        while index < end {
+          let digit = bytes[index] &- 0x30
+          guard digit < 10 else { break }
+          digits[count] = digit
+          count += 1
+          index += 1
+        }
+        fractionCount = count - integerEnd
+      }
+      guard index == end else { return nil }
+      sawDigit = sawDigit || count > 1
       guard sawDigit else { return nil }
       // Normalize as ExactDecimal does: no trailing zeros (the exponent grows), no leading zeros.
       var exponent = -fractionCount
@@ -130,31 +137,39 @@ extension PatternFormatter {
     // Written into a temporary buffer (on the stack for all but huge --fraction paddings), then decoded into
     // a String of the exact size: no allocation at all for texts of up to 15 bytes (small strings).
     return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { output -> String in
-      var length = 0
+      guard let base = output.baseAddress else { return "" }
+      var cursor = base
       @inline(__always) func put(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        for byte in bytes {
-          output[length] = byte
-          length += 1
+        bytes.withUnsafeBufferPointer { source in
+          guard let from = source.baseAddress else { return }
+          cursor.update(from: from, count: source.count)
+          cursor += source.count
         }
       }
       // The digit at place p is digits[count - 1 + exponent - p]; places run down, so indices run up.
       var index = count - 1 + exponent - (integerCount - 1)
+      let isASCII = digitWriter.isASCII
       @inline(__always) func putDigit() {
         let digit = index >= 0 && index < count ? digits[index] : 0
-        length += digitWriter.write(digit, to: output, at: length)
         index += 1
+        if isASCII {
+          cursor.pointee = 0x30 &+ digit
+          cursor += 1
+        } else {
+          cursor += digitWriter.write(digit, to: output, at: cursor - base)
+        }
       }
       put(prefix)
       var place = integerCount - 1
       if primaryGrouping > 0, integerCount - primaryGrouping >= minimumGroupingDigits {
-        // The highest place a separator follows: the primary group's, then every secondary size.
+        // Digits before the next separator: down to the primary group's place, then each secondary size.
         var boundary =
           place < primaryGrouping
           ? -1 : primaryGrouping + (place - primaryGrouping) / secondaryGrouping * secondaryGrouping
         while place >= 0 {
           putDigit()
-          if place == boundary, place > 0 {
+          if place == boundary {
             put(grouping)
             boundary = boundary == primaryGrouping ? -1 : boundary - secondaryGrouping
           }
@@ -171,7 +186,7 @@ extension PatternFormatter {
         for _ in 0..<fractionCount { putDigit() }
       }
       put(suffix)
-      return String(decoding: UnsafeBufferPointer(rebasing: output[0..<length]), as: UTF8.self)
+      return String(decoding: UnsafeBufferPointer(start: base, count: cursor - base), as: UTF8.self)
     }
   }
 }
