@@ -26,6 +26,10 @@ enum NumberError: ToolboxError, Equatable {
   case tooLong(input: String)
   /// A value a style cannot write.
   case outOfRange(input: String, reason: String)
+  /// A line without a field `--field` names (`--field 3` on a line of two fields).
+  case missingField(input: String, fieldCount: Int, field: Int)
+  /// An error in one field of a line (`--field`): the field's own error, its number in front.
+  indirect case field(Int, NumberError)
 
   var exitCode: ExitCode { .dataError }
 
@@ -39,6 +43,8 @@ enum NumberError: ToolboxError, Equatable {
     case .mixedDigits: "mixed_digits"
     case .tooManyDigits, .tooLong: "too_many_digits"
     case .outOfRange: "out_of_range"
+    case .missingField: "missing_field"
+    case .field(_, let error): error.code
     }
   }
 
@@ -74,6 +80,10 @@ enum NumberError: ToolboxError, Equatable {
         "'\(Self.shown(input))' is too large or too small: toolbox writes magnitudes from 1e-1000 to 1e1000"
     case .outOfRange(let input, let reason):
       return "'\(Self.shown(input))' \(reason)"
+    case .missingField(let input, let fieldCount, let field):
+      return "'\(Self.shown(input))' has \(fieldCount) field\(fieldCount == 1 ? "" : "s"), no field \(field)"
+    case .field(let field, let error):
+      return "field \(field): \(error.description)"
     }
   }
 

@@ -24,7 +24,7 @@ extension NumberTool {
         separated by tabs. Defaults: config tools.number.from (en_US) and tools.number.to (ko_KR, fr_GP, \
         ne, ar, it_CH: the seed app's sample screen).
         """,
-      arguments: [texts, from, to] + Formatting.arguments,
+      arguments: [texts, from, to] + Formatting.arguments + Columns.arguments,
       examples: [
         "toolbox number convert 1,234,567.89 --from en_US --to ko_KR,fr_GP,ne,ar,it_CH",
         "toolbox number convert 1,234.5 --from en_US --to ar_EG",
@@ -61,6 +61,21 @@ extension NumberTool {
     let formatters = try targets.map { try LocalizedNumberFormatter(locale: $0, options: options) }
 
     let texts = try arguments[Convert.texts]
+    if let columns = try Self.columns(arguments.values) {
+      guard let formatter = formatters.first, formatters.count == 1 else {
+        throw arguments.usageError(
+          "--field writes one locale: give one --to locale", code: "conflicting_options")
+      }
+      let fromIdentifier = from.identifier
+      let toIdentifier = formatter.locale.identifier
+      return Self.columnsStream(
+        texts, input: context.input, columns: columns,
+        record: { ColumnsResult(input: $0, text: $1, from: fromIdentifier, to: toIdentifier) }
+      ) { bytes, _ throws(NumberError) in
+        let text = String(decoding: bytes, as: UTF8.self)
+        return try formatter.string(for: try parser.parse(text), input: text)
+      }
+    }
     if texts.count == 1, let input = texts.first, input != "-" {
       let value = try parser.parse(input)
       var results: [ConvertResult.Item] = []

@@ -16,7 +16,7 @@ extension NumberTool {
         With no VALUE (or '-'), values are read from standard input, one per line, and written one per \
         line; a bad line is reported on standard error as 'line N: …' and the rest go on (exit 1).
         """,
-      arguments: [values, locale] + Formatting.arguments,
+      arguments: [values, locale] + Formatting.arguments + Columns.arguments,
       examples: [
         "toolbox number format 1234567.891 --locale hi_IN",
         "toolbox number format 12345678901234567890.123 --locale en_US",
@@ -35,6 +35,18 @@ extension NumberTool {
     let formatter = try LocalizedNumberFormatter(
       locale: locale, options: try formatOptions(arguments.values))
     let values = try arguments[Format.values]
+    let identifier = locale.identifier
+    let plain = formatter.plainFormatter
+    if let columns = try Self.columns(arguments.values) {
+      return Self.columnsStream(
+        values, input: context.input, columns: columns,
+        record: { ColumnsResult(input: $0, text: $1, locale: identifier) }
+      ) { bytes, _ throws(NumberError) in
+        if let plain, let text = plain.formatPlain(bytes) { return text }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return try formatter.string(for: try ExactDecimal.parse(plain: text), input: text)
+      }
+    }
     if values.count == 1, let input = values.first, input != "-" {
       let value = try ExactDecimal.parse(plain: input)
       return .document(
@@ -43,8 +55,6 @@ extension NumberTool {
           text: try formatter.string(for: value, input: input)))
     }
     let input = context.input
-    let identifier = locale.identifier
-    let plain = formatter.plainFormatter
     return .stream { writer in
       let fast = writer.isJSON ? nil : plain
       try Self.forEachRecord(values, input: input) { number, line in

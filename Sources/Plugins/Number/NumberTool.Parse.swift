@@ -16,7 +16,7 @@ extension NumberTool {
         multiple_decimal_separators, reversed_separators, invalid_grouping, mixed_digits and \
         too_many_digits. With no TEXT (or '-'), texts are read from standard input, one per line.
         """,
-      arguments: [texts, locale],
+      arguments: [texts, locale] + Columns.arguments,
       examples: [
         "toolbox number parse 1,234,567.891 --locale en_US",
         "toolbox number parse 12,34,567.5 --locale hi_IN",
@@ -32,13 +32,21 @@ extension NumberTool {
         "ICU has no number data for locale '\(locale.identifier)'", code: "unknown_locale")
     }
     let texts = try arguments[Parse.texts]
+    let identifier = locale.identifier
+    if let columns = try Self.columns(arguments.values) {
+      return Self.columnsStream(
+        texts, input: context.input, columns: columns,
+        record: { ColumnsResult(input: $0, text: $1, locale: identifier) }
+      ) { bytes, _ throws(NumberError) in
+        try parser.parse(String(decoding: bytes, as: UTF8.self)).description
+      }
+    }
     if texts.count == 1, let input = texts.first, input != "-" {
       let value = try parser.parse(input)
       return .document(
         ParseResult(input: input, locale: locale.identifier, value: value.description))
     }
     let input = context.input
-    let identifier = locale.identifier
     return .stream { writer in
       try Self.forEachRecord(texts, input: input) { number, line in
         let value: String

@@ -118,6 +118,83 @@ public struct NumberTool: Tool {
     return options
   }
 
+  /// The column options of `format`, `convert` and `parse`, declared once: numbers in fields of text.
+  enum Columns: CommandDeclaration {
+    static let field = option(
+      "field", valueName: "n[,m...]",
+      help: "Rewrite only these fields of each line (1-based: 2, 1,3, 2-4, -3, 3-); the rest of the "
+        + "line stays byte for byte.",
+      as: FieldSelection.self)
+    static let delimiter = option(
+      "delimiter", short: "d", valueName: "c",
+      help: "The character between fields (default: runs of blanks, kept as they are).")
+    static let header = option(
+      "header", valueName: "n", help: "Pass the first N lines through unchanged.", as: Int.self)
+    static let arguments: [any ArgumentDeclaration] = [field, delimiter, header]
+    static var spec: CommandSpec { Format.spec }
+  }
+
+  /// Reads the column options.
+  ///
+  /// - Returns: The columns, or `nil` when none of the options is given (each line is one value).
+  /// - Throws: ``UsageError`` for a delimiter that is not one character, a delimiter without `--field`, or
+  ///   a negative header.
+  static func columns(_ values: ParsedValues) throws -> NumberColumns? {
+    let arguments = Arguments<Columns>(values)
+    let field = try arguments[Columns.field]
+    let delimiter = try arguments[Columns.delimiter]
+    let header = try arguments[Columns.header]
+    guard field != nil || delimiter != nil || header != nil else { return nil }
+    if let header, header < 0 {
+      throw arguments.usageError("--header needs a line count of 0 or more", code: "invalid_value")
+    }
+    if let delimiter {
+      guard delimiter.unicodeScalars.count == 1, delimiter != "\n" else {
+        throw arguments.usageError(
+          "--delimiter needs one character, e.g. ',' or $'\\t', not '\(delimiter)'",
+          code: "invalid_value")
+      }
+      guard field != nil else {
+        throw arguments.usageError("--delimiter needs --field", code: "conflicting_options")
+      }
+    }
+    // --header alone: the whole line is the one field (a column of numbers under a title).
+    guard let field else {
+      return NumberColumns(
+        fields: FieldSelection(ranges: [1...1], required: 1), delimiter: [0x0A], header: header ?? 0)
+    }
+    return NumberColumns(
+      fields: field, delimiter: delimiter.map { Array($0.utf8) }, header: header ?? 0)
+  }
+
+  /// The stream of a command with columns: header lines passed through, the selected fields of the
+  /// others rewritten by `transform`, a failing field failing its line.
+  static func columnsStream(
+    _ values: [String], input: any InputSource, columns: NumberColumns,
+    record: @escaping @Sendable (_ input: String, _ text: String) -> ColumnsResult,
+    transform: @escaping @Sendable (UnsafeBufferPointer<UInt8>, Int) throws(NumberError) -> String
+  ) -> CommandOutput {
+    .stream { writer in
+      var output: [UInt8] = []
+      try forEachRecord(values, input: input) { number, line in
+        if number <= columns.header {
+          return try writer.emit(text: line) {
+            var result = record(line, line)
+            result.header = true
+            return result
+          }
+        }
+        do throws(NumberError) {
+          try columns.rewrite(line, into: &output, transform)
+        } catch {
+          return writer.fail(line: number, input: line, error: error)
+        }
+        let text = String(decoding: output, as: UTF8.self)
+        try writer.emit(text: text) { record(line, text) }
+      }
+    }
+  }
+
   /// The `--locale`/`-l` option of format, parse and symbols.
   static func localeOption<C: CommandDeclaration>(_ help: String) -> Argument<C, String?> {
     C.option("locale", short: "l", valueName: "locale", help: help, completion: localeCompletion)
