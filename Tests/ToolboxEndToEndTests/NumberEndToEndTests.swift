@@ -151,7 +151,7 @@ import Testing
     #expect(bad.status == 65)
     #expect(
       bad.error
-        == "toolbox: number: grouping separators at the wrong places in '1,234,567' (hi_IN groups like 12,34,567)\n"
+        == "toolbox: number: grouping separators at the wrong places in '1,234,567' (hi_IN groups like 12,34,567); looks like en_US notation; use --locale en_US\n"
     )
   }
 

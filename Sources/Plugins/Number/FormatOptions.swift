@@ -1,6 +1,6 @@
 /// Everything `format` and `convert` take from the command line about how to write a number, so that a
 /// formatter is created once per (locale, options) and reused for every value.
-struct FormatOptions: Sendable, Equatable {
+struct FormatOptions: Sendable, Hashable {
   /// The style.
   var style: NumberStyle = .decimal
   /// The ISO 4217 currency for the currency style, or `nil` for the locale's own.

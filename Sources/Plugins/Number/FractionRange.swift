@@ -1,7 +1,7 @@
 import ToolboxCore
 
 /// The fraction digits a style shows: `--fraction 2` (exactly two) or `--fraction 0-3` (up to three).
-struct FractionRange: Sendable, Equatable, ArgumentValue {
+struct FractionRange: Sendable, Hashable, ArgumentValue {
   /// The most fraction digits `--fraction` accepts.
   static let limit = 100
 

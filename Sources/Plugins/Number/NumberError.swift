@@ -30,6 +30,12 @@ enum NumberError: ToolboxError, Equatable {
   case missingField(input: String, fieldCount: Int, field: Int)
   /// An error in one field of a line (`--field`): the field's own error, its number in front.
   indirect case field(Int, NumberError)
+  /// Text in a notation (`--style`) that breaks its rules: myriad units out of order, a group above 9999.
+  case invalidNotation(input: String, reason: String)
+  /// A currency in the text other than the one `--currency` names.
+  case currencyMismatch(input: String, found: String, expected: String)
+  /// An error with a hint: what the text looks like instead, and the option that reads it.
+  indirect case hinted(NumberError, hint: String)
 
   var exitCode: ExitCode { .dataError }
 
@@ -45,6 +51,9 @@ enum NumberError: ToolboxError, Equatable {
     case .outOfRange: "out_of_range"
     case .missingField: "missing_field"
     case .field(_, let error): error.code
+    case .invalidNotation: "invalid_notation"
+    case .currencyMismatch: "currency_mismatch"
+    case .hinted(let error, _): error.code
     }
   }
 
@@ -84,6 +93,12 @@ enum NumberError: ToolboxError, Equatable {
       return "'\(Self.shown(input))' has \(fieldCount) field\(fieldCount == 1 ? "" : "s"), no field \(field)"
     case .field(let field, let error):
       return "field \(field): \(error.description)"
+    case .invalidNotation(let input, let reason):
+      return "'\(Self.shown(input))': \(reason)"
+    case .currencyMismatch(let input, let found, let expected):
+      return "'\(Self.shown(input))' is an amount in \(found), not \(expected) (--currency)"
+    case .hinted(let error, let hint):
+      return "\(error.description); \(hint)"
     }
   }
 

@@ -52,6 +52,27 @@ public struct NumberTool: Tool {
     ICU.availableLocales().map { CompletionCandidate($0) }
   }
 
+  /// What shells offer for a currency: every ISO 4217 code ICU knows.
+  static let currencyCompletion = Completion.dynamic { _ in
+    ICU.currencyCodes().sorted().map { CompletionCandidate($0) }
+  }
+
+  /// An ISO 4217 code given on the command line, upper-cased and checked against ICU's list.
+  ///
+  /// - Throws: ``UsageError`` for an unknown code.
+  static func currencyCode<C: CommandDeclaration>(_ code: String?, _ arguments: Arguments<C>) throws
+    -> String?
+  {
+    guard let code else { return nil }
+    let upper = code.uppercased()
+    guard upper.utf8.count == 3, ICU.currencyCodes().contains(upper) else {
+      throw arguments.usageError(
+        "unknown currency '\(code)': expected an ISO 4217 code such as USD, EUR, KRW",
+        code: "invalid_value")
+    }
+    return upper
+  }
+
   /// The options `format` and `convert` share, declared once.
   enum Formatting: CommandDeclaration {
     static let style = option(
@@ -61,7 +82,7 @@ public struct NumberTool: Tool {
     static let currency = option(
       "currency", valueName: "iso",
       help: "ISO 4217 code for --style currency (default: the locale's; USD without a region).",
-      completion: .dynamic { _ in ICU.currencyCodes().sorted().map { CompletionCandidate($0) } })
+      completion: currencyCompletion)
     static let fraction = option(
       "fraction", valueName: "n|min-max",
       help: "Fraction digits: N exactly, or MIN-MAX (default: the style's, e.g. 0-3 for decimal).",
@@ -73,9 +94,9 @@ public struct NumberTool: Tool {
         + "half-down.",
       as: RoundingMode.self)
     static let noGrouping = flag("no-grouping", help: "Write digits without grouping separators.")
-    static let arguments: [any ArgumentDeclaration] = [
-      style, currency, fraction, rounding, noGrouping,
-    ]
+    /// The options besides `--style`, which `convert` declares itself (it also reads `auto`).
+    static let shared: [any ArgumentDeclaration] = [currency, fraction, rounding, noGrouping]
+    static let arguments: [any ArgumentDeclaration] = [style] + shared
     static var spec: CommandSpec { Format.spec }
   }
 
@@ -95,13 +116,7 @@ public struct NumberTool: Tool {
     var options = FormatOptions()
     let style = try givenStyle ?? arguments[Formatting.style]
     options.style = style ?? .decimal
-    if let code = try arguments[Formatting.currency] {
-      let upper = code.uppercased()
-      guard upper.utf8.count == 3, ICU.currencyCodes().contains(upper) else {
-        throw arguments.usageError(
-          "unknown currency '\(code)': expected an ISO 4217 code such as USD, EUR, KRW",
-          code: "invalid_value")
-      }
+    if let upper = try Self.currencyCode(try arguments[Formatting.currency], arguments) {
       guard style == nil || style == .currency else {
         throw arguments.usageError(
           "--currency needs --style currency, not --style \(options.style.rawValue)",
