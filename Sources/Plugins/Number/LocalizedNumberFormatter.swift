@@ -66,16 +66,27 @@ struct LocalizedNumberFormatter: Sendable {
                 minimum: pattern.minimumFractionDigits, maximum: pattern.maximumFractionDigits)),
           rounding: options.rounding, grouping: options.grouping, scale: 2))
     case .currency:
-      guard let pattern = data.pattern(.currency) else { throw Self.unavailable(locale, options) }
       let code = options.currency ?? ICU.currency(for: locale.icuIdentifier) ?? "USD"
       let digits = FractionRange(
         minimum: ICU.currencyFractionDigits(code), maximum: ICU.currencyFractionDigits(code))
-      let currency = Self.currency(
-        code, locale: locale, data: data, pattern: pattern, digits: digits)
-      engine = .pattern(
-        PatternFormatter(
-          data: data, pattern: pattern, fraction: options.fraction ?? fractionDefault(digits),
-          rounding: options.rounding, grouping: options.grouping, currency: currency))
+      let fraction = options.fraction ?? fractionDefault(digits)
+      if let format = CurrencyFormat(
+        code: code, locale: locale.icuIdentifier, digits: data.digits)
+      {
+        engine = .pattern(
+          PatternFormatter(
+            data: data, currency: format, fraction: fraction, rounding: options.rounding,
+            grouping: options.grouping))
+      } else {
+        // ICU writes no amount this reading understands: the locale's currency pattern and symbols.
+        guard let pattern = data.pattern(.currency) else { throw Self.unavailable(locale, options) }
+        let currency = Self.currency(
+          code, locale: locale, data: data, pattern: pattern, digits: digits)
+        engine = .pattern(
+          PatternFormatter(
+            data: data, pattern: pattern, fraction: fraction, rounding: options.rounding,
+            grouping: options.grouping, currency: currency))
+      }
     case .scientific:
       guard let pattern = data.pattern(.scientific) else { throw Self.unavailable(locale, options) }
       engine = .scientific(

@@ -69,6 +69,34 @@ final class PatternFormatter: Sendable {
     negativeSuffix = render(pattern.negativeSuffix, false)
   }
 
+  /// Creates a formatter for amounts of a currency as ICU writes them (``CurrencyFormat``).
+  ///
+  /// - Parameters:
+  ///   - data: The locale's number data (its digits).
+  ///   - currency: The currency's format in the locale, read from ICU.
+  ///   - fraction: The fraction digits to show.
+  ///   - rounding: How to round to them.
+  ///   - grouping: Whether to group digits.
+  init(
+    data: LocaleNumberData, currency: CurrencyFormat, fraction: FractionRange,
+    rounding: RoundingMode, grouping: Bool
+  ) {
+    digits = DigitWriter(digits: data.digits)
+    decimal = Array(currency.decimal.utf8)
+    self.grouping = Array(currency.grouping.utf8)
+    primaryGrouping = grouping ? currency.primaryGrouping : 0
+    secondaryGrouping = max(1, currency.secondaryGrouping)
+    minimumGroupingDigits = currency.minimumGroupingDigits
+    minimumIntegerDigits = 1
+    self.fraction = fraction
+    self.rounding = rounding
+    scale = 0
+    positivePrefix = Array(currency.positivePrefix.utf8)
+    positiveSuffix = Array(currency.positiveSuffix.utf8)
+    negativePrefix = Array(currency.negativePrefix.utf8)
+    negativeSuffix = Array(currency.negativeSuffix.utf8)
+  }
+
   /// Formats a value: scaled, rounded to the fraction digits, grouped, with the sign's affixes. A negative
   /// value that rounds to zero keeps its sign (`-0`), as ICU writes it.
   ///
