@@ -13,8 +13,13 @@ extension NumberTool {
       discussion: """
         VALUE is plain notation: optional '-', digits, optional '.' fraction, optional exponent. Up to 38 \
         significant digits are kept exactly; more is an error (too_many_digits), never silent rounding. \
-        With no VALUE (or '-'), values are read from standard input, one per line, and written one per \
-        line; a bad line is reported on standard error as 'line N: …' and the rest go on (exit 1).
+        Each style writes CLDR's default fraction digits for it — the locale's decimal pattern (up to 3: \
+        3.14159265 is 3.142 in en_US), percent's (0), the currency's — unless --fraction says otherwise \
+        ('toolbox number convert' keeps every digit). With no VALUE (or '-'), values are read from \
+        standard input, one per line, and written one per line; a bad line is reported on standard error \
+        as 'line N: …' and the rest go on (exit 1). --field N[,M…] rewrites only those fields of each \
+        line (fields are runs of blanks, or --delimiter C) and keeps the rest byte for byte; --header N \
+        passes the first N lines through.
         """,
       arguments: [values, locale] + Formatting.arguments + Columns.arguments,
       examples: [
@@ -27,6 +32,7 @@ extension NumberTool {
         "toolbox number format 123456789 --locale ja_JP --style compact",
         "toolbox number format 1234567.891 --locale ar_EG --style scientific",
         "toolbox number format -42 --locale ko_KR --style spellout",
+        "toolbox number format 'rent,1234567.891' --locale de_DE --field 2 --delimiter ,",
       ])
   }
 

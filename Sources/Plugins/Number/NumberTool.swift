@@ -18,8 +18,11 @@ public struct NumberTool: Tool {
     discussion: """
       Values are exact decimals of up to 38 significant digits (never a Double). Output uses each \
       locale's own digits, separators, grouping (hi_IN and ne: 12,34,567) and signs, from the \
-      toolchain's CLDR data. Parsing is strict: text must be a well-formed number in the locale's \
-      notation. With no value (or '-'), values are read from standard input, one per line.
+      toolchain's CLDR data. format rounds to CLDR's default digits for the style; convert keeps every \
+      digit unless --fraction or --rounding asks. Parsing is strict: text must be a well-formed number in \
+      the locale's notation; --style reads pasted notations (currency, percent, scientific, compact, \
+      myriad, auto). With no value (or '-'), values are read from standard input, one per line; --field \
+      rewrites numbers in columns of text, like numfmt.
       """,
     examples: [
       "toolbox number convert 1,234,567.89 --from en_US --to ko_KR,fr_GP,ne,ar,it_CH",
@@ -27,6 +30,7 @@ public struct NumberTool: Tool {
       "toolbox number format 1234567.891 --locale ko_KR --rounding down --fraction 0",
       "toolbox number format 123456789 --locale ko_KR --style myriad",
       "toolbox number parse ١٬٢٣٤٫٥ --locale ar_EG",
+      "toolbox number convert 3,14159265 --from de_DE --to en_US",
     ])
 
   public static let commands: [Command<Self>] = [
