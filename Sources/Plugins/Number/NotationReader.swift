@@ -369,6 +369,13 @@ final class NotationReader: Sendable {
       guard same else { return nil }
       position += 1
     }
+    // The power's sign is the locale's, bidi marks included (ar_EG: U+061C before the minus).
+    func skipMarks() {
+      while position < count, LocalizedNumberParser.bidiMarks.contains(scalars[position]) {
+        position += 1
+      }
+    }
+    skipMarks()
     var isNegative = false
     if position < count {
       let scalar = scalars[position]
@@ -379,6 +386,7 @@ final class NotationReader: Sendable {
         position += 1
       }
     }
+    skipMarks()
     let digitsStart = position
     var value = 0
     var script: [Unicode.Scalar: UInt8]?
