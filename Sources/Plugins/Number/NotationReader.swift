@@ -157,7 +157,8 @@ final class NotationReader: Sendable {
           Self.shapes(pattern, number: [.number, .exponent], scale: 0, isMonetary: false))
       }
       if wanted.contains(.compact) {
-        add(.compact, Self.compactShapes(data.icuIdentifier, parser: parser, scalars: numberScalars))
+        add(
+          .compact, Self.compactShapes(data.icuIdentifier, parser: parser, scalars: numberScalars))
       }
     }
     self.shapes = shapes
@@ -255,8 +256,7 @@ final class NotationReader: Sendable {
   }
 
   /// Tries the shapes of a style.
-  private func readShapes(_ scalars: [Unicode.Scalar], style: ReadStyle, text: String) -> Outcome
-  {
+  private func readShapes(_ scalars: [Unicode.Scalar], style: ReadStyle, text: String) -> Outcome {
     var failure: NumberError?
     for shape in shapes[style] ?? [] {
       guard let match = self.match(shape.pieces[...], scalars, 0, Match(), shape: shape) else {
@@ -446,11 +446,13 @@ final class NotationReader: Sendable {
       let run = scalars[start..<position]
       if position < count, let unit = units[scalars[position]] {
         let digits = run.compactMap { digitValues[$0] }
-        guard digits.count == run.count, (1...4).contains(digits.count), digits.contains(where: { $0 != 0 })
+        guard digits.count == run.count, (1...4).contains(digits.count),
+          digits.contains(where: { $0 != 0 })
         else {
           return .failed(
             .invalidNotation(
-              input: text, reason: "each group before a myriad unit is a whole number from 1 to 9999"))
+              input: text,
+              reason: "each group before a myriad unit is a whole number from 1 to 9999"))
         }
         guard unit < lastUnit else {
           return .failed(
@@ -551,7 +553,7 @@ final class NotationReader: Sendable {
     return result
   }
 
-  /// The compact units of a locale, found by formatting 1, 2, 5 and 1.5 times each power of ten up to 10¹⁵
+  /// The compact units of a locale, found by formatting 1, 2, 5 and 1.5 times each power of ten up to 10²⁴
   /// (positive and negative) with ICU's compact format, which writes every unit CLDR has with its plural
   /// forms, and taking apart what it wrote.
   static func compactShapes(
@@ -562,7 +564,7 @@ final class NotationReader: Sendable {
         skeleton: "compact-short precision-unlimited", locale: identifier)
     else { return [] }
     var shapes: [Shape] = []
-    for power in 0...15 {
+    for power in 0...24 {
       for mantissa in ["1", "2", "5", "15"] {
         for isNegative in [false, true] {
           let exponent = mantissa == "15" ? power - 1 : power
