@@ -133,7 +133,9 @@ import Testing
   @Test func `currency codes in locales match ICU's currency formatting`() throws {
     let codes = ICU.currencyCodes().sorted()
     #expect(codes.count > 250)
-    let someLocales = ["en_US", "de_DE", "ko_KR", "ja_JP", "ar_EG", "hi_IN", "fr_CH", "arn_CL", "ne"]
+    let someLocales = [
+      "en_US", "de_DE", "ko_KR", "ja_JP", "ar_EG", "hi_IN", "fr_CH", "arn_CL", "ne",
+    ]
     let someCodes = ["USD", "EUR", "KRW", "BHD", "ZWG", "VED", "CLF", "BYN", "SLE", "XAU"]
     var pairs = someLocales.flatMap { locale in codes.map { ($0, locale) } }
     pairs += ICU.availableLocales().flatMap { locale in someCodes.map { ($0, locale) } }
@@ -142,7 +144,9 @@ import Testing
       guard case .success(let locale) = NumberLocale.resolve(identifier) else { continue }
       let formatter = try LocalizedNumberFormatter(
         locale: locale, options: FormatOptions(style: .currency, currency: code))
-      guard let oracle = ICUSkeletonFormatter(skeleton: "currency/\(code)", locale: locale.icuIdentifier)
+      guard
+        let oracle = ICUSkeletonFormatter(
+          skeleton: "currency/\(code)", locale: locale.icuIdentifier)
       else { continue }
       for input in ["-1234567.891", "0.5"] {
         let ours = try formatter.string(for: try ExactDecimal.parse(plain: input), input: input)

@@ -11,7 +11,10 @@ import ToolboxTestSupport
   @Test func `one column of a TSV, header passed through`() {
     let input = "name\tamount\tnote\nalpha\t1234567.891\tx  y\nbeta\t-0.5\t\n"
     let result = runner.run(
-      ["number", "format", "--locale", "de_DE", "--field", "2", "--delimiter", "\t", "--header", "1"],
+      [
+        "number", "format", "--locale", "de_DE", "--field", "2", "--delimiter", "\t", "--header",
+        "1",
+      ],
       input: input)
     #expect(result.output == "name\tamount\tnote\nalpha\t1.234.567,891\tx  y\nbeta\t-0,5\t\n")
     #expect(result.error == "")
@@ -22,9 +25,11 @@ import ToolboxTestSupport
     let result = runner.run(
       ["number", "format", "--field", "2,3", "-l", "hi_IN"], input: "  a   1234567  5678\tz \n")
     #expect(result.output == "  a   12,34,567  5,678\tz \n")
-    let open = runner.run(["number", "format", "--field", "2-", "-l", "en_US"], input: "x 1000 2000\n")
+    let open = runner.run(
+      ["number", "format", "--field", "2-", "-l", "en_US"], input: "x 1000 2000\n")
     #expect(open.output == "x 1,000 2,000\n")
-    let upTo = runner.run(["number", "format", "--field", "-2", "-l", "en_US"], input: "1000 2000 x\n")
+    let upTo = runner.run(
+      ["number", "format", "--field", "-2", "-l", "en_US"], input: "1000 2000 x\n")
     #expect(upTo.output == "1,000 2,000 x\n")
   }
 

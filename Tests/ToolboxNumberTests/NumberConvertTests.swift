@@ -50,7 +50,8 @@ import ToolboxTestSupport
     #expect(
       convert("2,3455", "--from", "de_DE", "--to", "en_US", "--rounding", "half-up") == "2.346\n")
     #expect(
-      convert("1.234,5678", "--from", "de_DE", "--to", "en_US", "--currency", "EUR", "--rounding",
+      convert(
+        "1.234,5678", "--from", "de_DE", "--to", "en_US", "--currency", "EUR", "--rounding",
         "down") == "€1,234.56\n")
   }
 

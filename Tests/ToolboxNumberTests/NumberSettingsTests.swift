@@ -43,7 +43,10 @@ import ToolboxCore
     (#"{"from":1}"#, "'tools.number.from' must be a string, not a number"),
     (#"{"to":"ko_KR"}"#, "'tools.number.to' must be an array of strings, not a string"),
     (#"{"to":[]}"#, "'tools.number.to' must name at least one locale"),
-    (#"{"rounding":"nearest"}"#, "'tools.number.rounding' has invalid value 'nearest' (valid: floor, ceiling"),
+    (
+      #"{"rounding":"nearest"}"#,
+      "'tools.number.rounding' has invalid value 'nearest' (valid: floor, ceiling"
+    ),
     (#"{"rounding":2}"#, "'tools.number.rounding' must be a string"),
   ])
   func `bad sections name the key`(json: String, message: String) throws {

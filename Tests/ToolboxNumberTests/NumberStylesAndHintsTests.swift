@@ -11,8 +11,10 @@ import ToolboxTestSupport
   func run(_ arguments: String...) -> RunResult { runner.run(arguments) }
 
   @Test func `parse reads the notations people paste`() {
-    #expect(run("number", "parse", "$1,234.50", "-l", "en_US", "-s", "currency").output == "1234.5\n")
-    #expect(run("number", "parse", "(1,234.50)", "-l", "en_US", "-s", "currency").output == "-1234.5\n")
+    #expect(
+      run("number", "parse", "$1,234.50", "-l", "en_US", "-s", "currency").output == "1234.5\n")
+    #expect(
+      run("number", "parse", "(1,234.50)", "-l", "en_US", "-s", "currency").output == "-1234.5\n")
     #expect(run("number", "parse", "50%", "-l", "en_US", "-s", "percent").output == "0.5\n")
     #expect(run("number", "parse", "1.2E3", "-l", "en_US", "-s", "scientific").output == "1200\n")
     #expect(run("number", "parse", "3.4M", "-l", "en_US", "-s", "compact").output == "3400000\n")
@@ -80,7 +82,8 @@ import ToolboxTestSupport
         }
 
         """)
-    let mismatch = run("number", "convert", "$12", "-f", "en_US", "-t", "de_DE", "--currency", "EUR")
+    let mismatch = run(
+      "number", "convert", "$12", "-f", "en_US", "-t", "de_DE", "--currency", "EUR")
     #expect(mismatch.status == 65)
     #expect(mismatch.error == "toolbox: number: '$12' is an amount in USD, not EUR (--currency)\n")
   }
@@ -109,7 +112,10 @@ import ToolboxTestSupport
     ("১২৩", "en_US", "invalid_characters", "looks like bn_BD notation; use --locale bn_BD"),
     ("๑๒๓", "en_US", "invalid_characters", "looks like th_TH notation; use --locale th_TH"),
     ("1,234.5", "de_DE", "reversed_separators", "looks like en_US notation; use --locale en_US"),
-    ("$1,234.50", "en_US", "invalid_characters", "looks like currency notation; use --style currency"),
+    (
+      "$1,234.50", "en_US", "invalid_characters",
+      "looks like currency notation; use --style currency"
+    ),
     ("50%", "en_US", "invalid_characters", "looks like percent notation; use --style percent"),
     ("1억 2345만", "ko_KR", "invalid_characters", "looks like myriad notation; use --style myriad"),
   ])

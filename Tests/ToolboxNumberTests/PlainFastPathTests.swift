@@ -67,7 +67,8 @@ import Testing
                 if let fast {
                   compared += 1
                   if fast != general {
-                    mismatches.append("\(style) \(options) '\(input)': '\(fast)' vs '\(general ?? "error")'")
+                    mismatches.append(
+                      "\(style) \(options) '\(input)': '\(fast)' vs '\(general ?? "error")'")
                   }
                 } else if input.utf8.count <= 40, general != nil, !input.contains("e") {
                   mismatches.append("\(style) \(options) '\(input)': the fast path declined")

@@ -122,7 +122,8 @@ func currencies(_ input: inout FuzzInput) {
   }
   require(
     !text.unicodeScalars.contains { $0 == "\u{0}" || $0 == "\u{FFFD}" },
-    "\(identifier) \(code) \(value): '\(text)' has a NUL or a replaced surrogate \(Array(text.utf8))")
+    "\(identifier) \(code) \(value): '\(text)' has a NUL or a replaced surrogate \(Array(text.utf8))"
+  )
   // ICU formats magnitudes far beyond what anyone pays with differently (and slowly): compare up to 10¹⁰⁰.
   guard value.isZero || abs(value.magnitude) <= 100,
     let theirs = icu?.format(decimal: value.description)

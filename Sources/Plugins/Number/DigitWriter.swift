@@ -33,7 +33,6 @@ struct DigitWriter: Sendable {
     }
   }
 
-
   /// Writes one digit into a buffer.
   ///
   /// - Parameters:

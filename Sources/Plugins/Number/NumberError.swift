@@ -90,7 +90,8 @@ enum NumberError: ToolboxError, Equatable {
     case .outOfRange(let input, let reason):
       return "'\(Self.shown(input))' \(reason)"
     case .missingField(let input, let fieldCount, let field):
-      return "'\(Self.shown(input))' has \(fieldCount) field\(fieldCount == 1 ? "" : "s"), no field \(field)"
+      return
+        "'\(Self.shown(input))' has \(fieldCount) field\(fieldCount == 1 ? "" : "s"), no field \(field)"
     case .field(let field, let error):
       return "field \(field): \(error.description)"
     case .invalidNotation(let input, let reason):

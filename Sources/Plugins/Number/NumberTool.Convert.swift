@@ -16,7 +16,8 @@ extension NumberTool {
       completion: .list(separator: ",", element: localeCompletion))
     static let style = option(
       "style", short: "s", valueName: "style",
-      help: "The notation read and written: decimal (default), percent, currency, scientific, compact, "
+      help:
+        "The notation read and written: decimal (default), percent, currency, scientific, compact, "
         + "myriad, spellout (written only), or auto: read in the first style that fits, write the same.",
       values: NumberStyle.allCases.map(\.rawValue) + ["auto"])
     static let spec = CommandSpec(

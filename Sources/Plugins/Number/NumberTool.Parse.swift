@@ -8,7 +8,8 @@ extension NumberTool {
     static let locale: Argument<Self, String?> = localeOption("The locale the text is written in.")
     static let style = option(
       "style", short: "s", valueName: "style",
-      help: "The notation expected: decimal (default), percent, currency, scientific, compact, myriad, "
+      help:
+        "The notation expected: decimal (default), percent, currency, scientific, compact, myriad, "
         + "or auto (each in that order).",
       as: ReadStyle.self)
     static let currency = option(

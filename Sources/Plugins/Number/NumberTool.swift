@@ -141,7 +141,8 @@ public struct NumberTool: Tool {
   enum Columns: CommandDeclaration {
     static let field = option(
       "field", valueName: "n[,m...]",
-      help: "Rewrite only these fields of each line (1-based: 2, 1,3, 2-4, -3, 3-); the rest of the "
+      help:
+        "Rewrite only these fields of each line (1-based: 2, 1,3, 2-4, -3, 3-); the rest of the "
         + "line stays byte for byte.",
       as: FieldSelection.self)
     static let delimiter = option(
@@ -180,7 +181,8 @@ public struct NumberTool: Tool {
     // --header alone: the whole line is the one field (a column of numbers under a title).
     guard let field else {
       return NumberColumns(
-        fields: FieldSelection(ranges: [1...1], required: 1), delimiter: [0x0A], header: header ?? 0)
+        fields: FieldSelection(ranges: [1...1], required: 1), delimiter: [0x0A], header: header ?? 0
+      )
     }
     return NumberColumns(
       fields: field, delimiter: delimiter.map { Array($0.utf8) }, header: header ?? 0)

@@ -24,7 +24,9 @@ enum ReadStyle: String, ArgumentChoice {
 
   /// The order `auto` tries: plain digits first, then the notations with a sign or unit, myriad last
   /// (`3억` reads the same as compact or myriad).
-  static let autoOrder: [ReadStyle] = [.decimal, .percent, .currency, .scientific, .compact, .myriad]
+  static let autoOrder: [ReadStyle] = [
+    .decimal, .percent, .currency, .scientific, .compact, .myriad,
+  ]
 
   var summary: String {
     switch self {
