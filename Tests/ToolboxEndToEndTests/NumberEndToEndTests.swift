@@ -151,7 +151,7 @@ import Testing
     #expect(bad.status == 65)
     #expect(
       bad.error
-        == "toolbox: number: grouping separators at the wrong places in '1,234,567' (hi_IN groups like 12,34,567)\n"
+        == "toolbox: number: grouping separators at the wrong places in '1,234,567' (hi_IN groups like 12,34,567); looks like en_US notation; use --locale en_US\n"
     )
   }
 
@@ -226,6 +226,49 @@ import Testing
     #expect(
       result.output.contains(
         "toolbox number convert 1,234,567.89 --from en_US --to ko_KR,fr_GP,ne,ar,it_CH"))
+  }
+
+  // MARK: - Columns, notations, hints
+
+  @Test func `one column of a TSV through the binary, the rest byte for byte`() throws {
+    let input =
+      "id\tamount\tnote\nr1\t1234567.891\tpaid  in full\nr2\t-0.5\t\nr3\t12\tx\u{00A0}y\n"
+    let result = try Toolbox.run(
+      [
+        "number", "format", "--locale", "de_DE", "--field", "2", "--delimiter", "\t", "--header",
+        "1",
+      ],
+      input: input)
+    #expect(
+      result.output
+        == "id\tamount\tnote\nr1\t1.234.567,891\tpaid  in full\nr2\t-0,5\t\nr3\t12\tx\u{00A0}y\n")
+    #expect(result.error == "")
+    #expect(result.status == 0)
+  }
+
+  @Test func `pasted notations, every digit, hints and locales as typed`() throws {
+    let myriad = try Toolbox.run(
+      "number", "parse", "1억 2345만 6789", "--locale", "ko_KR", "--style", "auto")
+    #expect(myriad.output == "123456789\n")
+    let accounting = try Toolbox.run(
+      "number", "parse", "(1,234.50)", "--locale", "en_US.UTF-8", "--style", "currency")
+    #expect(accounting.output == "-1234.5\n")
+    let digits = try Toolbox.run(
+      "number", "convert", "3,14159265", "--from", "de_DE", "--to", "en_US")
+    #expect(digits.output == "3.14159265\n")
+    let hint = try Toolbox.run("number", "parse", "1 234,5", "--locale", "en_US")
+    #expect(hint.status == 65)
+    #expect(hint.error.hasSuffix("; looks like fr_FR notation; use --locale fr_FR\n"))
+  }
+
+  /// ICU hands back the buffer it was given for a currency without a symbol; toolbox once read it after
+  /// freeing it (NULs in optimized builds).
+  @Test func `currency symbols are never freed memory`() throws {
+    let arn = try Toolbox.run(
+      "number", "format", "1234", "--locale", "arn_CL", "--style", "currency")
+    #expect(arn.output == "CLP\u{00A0}1,234\n")
+    let zwg = try Toolbox.run("number", "format", "1234", "--locale", "de_DE", "--currency", "ZWG")
+    #expect(zwg.output == "1.234,00\u{00A0}ZWG\n")
   }
 
   // MARK: - Streaming

@@ -1,5 +1,6 @@
 import Testing
 import ToolboxCore
+import ToolboxTestSupport
 
 @testable import ToolboxNumber
 
@@ -16,6 +17,13 @@ import ToolboxCore
     ("th-TH-u-nu-thai", "th_TH@numbers=thai", "thai"),
     ("ko-KR", "ko_KR", "latn"),
     ("ko_kr", "ko_KR", "latn"),
+    ("KO_kr", "ko_KR", "latn"),
+    ("ko_KR.UTF-8", "ko_KR", "latn"),
+    ("ko_KR.utf8", "ko_KR", "latn"),
+    ("de_DE@euro", "de_DE", "latn"),
+    ("de_DE.UTF-8@euro", "de_DE", "latn"),
+    ("zh-Hant-TW", "zh_Hant_TW", "latn"),
+    ("hi_IN.UTF-8@numbers=deva", "hi_IN@numbers=deva", "deva"),
     ("zh_TW", "zh_TW", "latn"),
     ("sr_Latn_RS", "sr_Latn_RS", "latn"),
     ("en_US_POSIX", "en_US_POSIX", "latn"),
@@ -27,24 +35,22 @@ import ToolboxCore
       Issue.record("\(identifier) does not resolve")
       return
     }
-    #expect(locale.identifier == identifier)
+    // Output names the locale as written, normalized: `ko-KR` and `ko_KR.UTF-8` are `ko_KR`.
+    #expect(locale.identifier == LocaleResolver.normalize(identifier))
     #expect(locale.icuIdentifier == icu)
     #expect(locale.numberingSystem.name == system)
     #expect(locale.numberingSystem.digits.count == 10)
   }
 
   @Test(arguments: [
-    ("xx", "unknown locale 'xx' (try 'toolbox number locales' for the list)"),
+    // The closest known identifier when there is one (the core's `LocaleResolver.suggestion`).
+    ("xx", "unknown locale 'xx' (did you mean 'xh'?)"),
     ("kr_KO", "unknown locale 'kr_KO' (try 'toolbox number locales' for the list)"),
-    ("ko_US", "unknown locale 'ko_US' (try 'toolbox number locales' for the list)"),
     ("", "unknown locale '' (try 'toolbox number locales' for the list)"),
-    ("root", "unknown locale 'root' (try 'toolbox number locales' for the list)"),
-    ("en_US.UTF-8", "unknown locale 'en_US.UTF-8' (try 'toolbox number locales' for the list)"),
-    ("ko KR", "unknown locale 'ko KR' (try 'toolbox number locales' for the list)"),
-    (
-      "th_TH-u-nu-thai",
-      "unknown locale 'th_TH-u-nu-thai' (try 'toolbox number locales' for the list)"
-    ),
+    ("root", "unknown locale 'root' (did you mean 'ro'?)"),
+    ("ko KR", "unknown locale 'ko KR' (did you mean 'ko_KR'?)"),
+    ("ko_JP.UTF-8", "unknown locale 'ko_JP.UTF-8' (did you mean 'ko_KP'?)"),
+    ("th_TH-u-nu-thai", "unknown locale 'th_TH-u-nu-thai' (did you mean 'th_TH'?)"),
     (
       "en@numbers=foo",
       "unknown numbering system 'foo' in locale 'en@numbers=foo' (e.g. latn, arab, arabext, deva, beng, thai, hanidec)"
@@ -127,6 +133,23 @@ import ToolboxCore
       return false
     }
     #expect(failing.isEmpty, "\(failing)")
+  }
+
+  @Test func `--locale, --from and --to take locales as people type them`() {
+    let runner = ToolboxRunner(tools: [NumberTool.self])
+    #expect(
+      runner.run(["number", "format", "1234.5", "--locale", "ko_KR.UTF-8"]).output == "1,234.5\n")
+    let json = runner.run(["--json", "number", "parse", "1.234,5", "--locale", "de_DE@euro"])
+    #expect(json.output.contains(#""locale": "de_DE""#), "\(json.output)")
+    let convert = runner.run([
+      "number", "convert", "1.234,5", "--from", "de-DE", "--to", "KO_kr,hi_IN.utf8",
+    ])
+    #expect(convert.output == "ko_KR  1,234.5\nhi_IN  1,234.5\n")
+    let unknown = runner.run(["number", "format", "1", "--locale", "ko KR"])
+    #expect(unknown.status == 64)
+    #expect(unknown.error == "toolbox: number: unknown locale 'ko KR' (did you mean 'ko_KR'?)\n")
+    let empty = runner.run(["number", "format", "1", "--locale", ""])
+    #expect(empty.status == 64)
   }
 
   @Test func `versions come from the toolchain's ICU`() {

@@ -9,6 +9,13 @@ import ToolboxCore
     let settings = NumberSettings()
     #expect(settings.from == "en_US")
     #expect(settings.to == ["ko_KR", "fr_GP", "ne", "ar", "it_CH"])
+    #expect(settings.rounding == nil)
+  }
+
+  @Test func `rounding is one of the seven modes`() throws {
+    let value = try JSONValue.parse(Array(#"{"rounding":"half-up"}"#.utf8))
+    let settings = try NumberSettings(section: ConfigSection(path: "tools.number", value: value))
+    #expect(settings.rounding == .halfUp)
   }
 
   @Test func `the number section of config.example.json decodes`() throws {
@@ -22,6 +29,7 @@ import ToolboxCore
     let settings = try NumberSettings(section: section)
     #expect(settings.from == "en_US")
     #expect(settings.to == ["ko_KR", "fr_GP", "ne", "ar", "it_CH"])
+    #expect(settings.rounding == .halfEven)
     for identifier in [settings.from] + settings.to {
       guard case .success = NumberLocale.resolve(identifier) else {
         Issue.record("config.example.json names unknown locale \(identifier)")
@@ -35,6 +43,11 @@ import ToolboxCore
     (#"{"from":1}"#, "'tools.number.from' must be a string, not a number"),
     (#"{"to":"ko_KR"}"#, "'tools.number.to' must be an array of strings, not a string"),
     (#"{"to":[]}"#, "'tools.number.to' must name at least one locale"),
+    (
+      #"{"rounding":"nearest"}"#,
+      "'tools.number.rounding' has invalid value 'nearest' (valid: floor, ceiling"
+    ),
+    (#"{"rounding":2}"#, "'tools.number.rounding' must be a string"),
   ])
   func `bad sections name the key`(json: String, message: String) throws {
     let value = try JSONValue.parse(Array(json.utf8))

@@ -234,7 +234,7 @@ import ToolboxTestSupport
     #expect(stream.output == "1234567\n\n1234\n")
     #expect(
       stream.error
-        == "toolbox: number: line 2: grouping separators at the wrong places in '1,234,567' (hi_IN groups like 12,34,567)\n"
+        == "toolbox: number: line 2: grouping separators at the wrong places in '1,234,567' (hi_IN groups like 12,34,567); looks like en_US notation; use --locale en_US\n"
     )
     #expect(stream.status == 1)
   }
@@ -364,12 +364,38 @@ import ToolboxTestSupport
     let examples = NumberTool.descriptor.examples + NumberTool.commands.flatMap(\.spec.examples)
     #expect(examples.count > 20)
     for example in examples {
-      let words = example.split(separator: " ").map(String.init)
+      let words = Self.words(example)
       #expect(words.first == "toolbox")
       let result = runner.run(Array(words.dropFirst()))
       #expect(result.status == 0, "\(example): \(result.error)")
       #expect(!result.output.isEmpty, "\(example)")
     }
+  }
+
+  /// An example's words as a shell splits them: blanks between words, single or double quotes around
+  /// words with blanks or `$`.
+  static func words(_ line: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var quote: Character?
+    var inWord = false
+    for character in line {
+      if let open = quote {
+        if character == open { quote = nil } else { current.append(character) }
+      } else if character == "'" || character == "\"" {
+        quote = character
+        inWord = true
+      } else if character == " " {
+        if inWord { words.append(current) }
+        current = ""
+        inWord = false
+      } else {
+        current.append(character)
+        inWord = true
+      }
+    }
+    if inWord { words.append(current) }
+    return words
   }
 
   @Test func `specs are well formed`() throws {

@@ -4,7 +4,8 @@ import ToolboxCore
 ///
 /// One target: `{"input":…,"from":…,"to":…,"value":…,"text":…}` and the text alone. Several targets:
 /// `{"input":…,"from":…,"value":…,"results":[{"locale":…,"text":…}]}` and a table of locale and text, like
-/// the seed app's sample screen.
+/// the seed app's sample screen. With `--style` (or `--currency`), also `style` (the style read) and
+/// `currency` (the currency the text named).
 struct ConvertResult: CommandResult, Equatable {
   /// One target's text.
   struct Item: Encodable, Equatable, Sendable {
@@ -20,12 +21,18 @@ struct ConvertResult: CommandResult, Equatable {
   let value: String
   /// The text in each target locale, in `--to` order.
   let results: [Item]
+  /// The style the text was read in, when `--style` or `--currency` was given.
+  var style: String?
+  /// The ISO 4217 code of the currency the text named, if any.
+  var currency: String?
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(input, forKey: .input)
     try container.encode(from, forKey: .from)
     try container.encode(value, forKey: .value)
+    try container.encodeIfPresent(style, forKey: .style)
+    try container.encodeIfPresent(currency, forKey: .currency)
     if results.count == 1, let only = results.first {
       try container.encode(only.locale, forKey: .to)
       try container.encode(only.text, forKey: .text)
@@ -35,7 +42,7 @@ struct ConvertResult: CommandResult, Equatable {
   }
 
   private enum CodingKeys: String, CodingKey {
-    case input, from, value, to, text, results
+    case input, from, value, to, text, results, style, currency
   }
 
   func text(style: TextStyle) -> String {

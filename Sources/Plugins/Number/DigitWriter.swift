@@ -4,9 +4,11 @@
 /// one buffer and decodes one `String` at the end.
 struct DigitWriter: Sendable {
   /// Whether the digits are ASCII `0`–`9` (appended without a table lookup).
-  private let isASCII: Bool
+  let isASCII: Bool
   /// The UTF-8 bytes of each digit 0–9.
   private let digitBytes: [[UInt8]]
+  /// The most UTF-8 bytes one digit takes (1 for ASCII, 3 for Devanagari, 4 outside the BMP).
+  let maximumDigitLength: Int
 
   /// A writer for a numbering system's digits.
   ///
@@ -14,6 +16,7 @@ struct DigitWriter: Sendable {
   init(digits: [Unicode.Scalar]) {
     isASCII = digits.map(\.value) == Array(0x30...0x39)
     digitBytes = digits.map { Array(String($0).utf8) }
+    maximumDigitLength = digitBytes.map(\.count).max() ?? 1
   }
 
   /// Appends one digit.
@@ -28,6 +31,24 @@ struct DigitWriter: Sendable {
     } else {
       bytes.append(contentsOf: digitBytes[Int(digit % 10)])
     }
+  }
+
+  /// Writes one digit into a buffer.
+  ///
+  /// - Parameters:
+  ///   - digit: 0–9.
+  ///   - output: The buffer, with room for ``maximumDigitLength`` bytes at `offset`.
+  ///   - offset: Where to write.
+  /// - Returns: The number of bytes written.
+  @inline(__always)
+  func write(_ digit: UInt8, to output: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+    if isASCII {
+      output[offset] = 0x30 &+ digit
+      return 1
+    }
+    let bytes = digitBytes[Int(digit % 10)]
+    for (index, byte) in bytes.enumerated() { output[offset + index] = byte }
+    return bytes.count
   }
 
   /// Appends a non-negative integer's digits, left-padded with zeros to `minimumDigits`.

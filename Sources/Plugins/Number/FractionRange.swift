@@ -1,7 +1,7 @@
 import ToolboxCore
 
 /// The fraction digits a style shows: `--fraction 2` (exactly two) or `--fraction 0-3` (up to three).
-struct FractionRange: Sendable, Equatable, ArgumentValue {
+struct FractionRange: Sendable, Hashable, ArgumentValue {
   /// The most fraction digits `--fraction` accepts.
   static let limit = 100
 
@@ -31,6 +31,13 @@ struct FractionRange: Sendable, Equatable, ArgumentValue {
     else { return nil }
     self.init(minimum: low, maximum: high)
   }
+
+  /// A maximum beyond any fraction a value can have (values have no digit below 10⁻¹⁰⁰⁰): nothing is
+  /// rounded.
+  static let unlimited = 10_000
+
+  /// The same minimum, and every fraction digit a value has.
+  var keepingEveryDigit: FractionRange { FractionRange(minimum: minimum, maximum: Self.unlimited) }
 
   static var expectation: String {
     "a digit count N or a range MIN-MAX between 0 and \(limit), e.g. 2 or 0-3"

@@ -229,16 +229,50 @@ enum ICU {
   ///   - identifier: An ICU identifier.
   /// - Returns: The symbol, or the code itself when the locale has none.
   static func currencySymbol(_ code: String, locale identifier: String) -> String {
+    currencyName(code, locale: identifier, style: UCURR_SYMBOL_NAME) ?? code
+  }
+
+  /// The narrow symbol a locale writes for a currency (`$` for CAD in en_CA, `₩` for KRW).
+  ///
+  /// - Parameters:
+  ///   - code: An ISO 4217 code.
+  ///   - identifier: An ICU identifier.
+  /// - Returns: The symbol, or the code itself when the locale has none.
+  static func currencyNarrowSymbol(_ code: String, locale identifier: String) -> String {
+    currencyName(code, locale: identifier, style: UCURR_NARROW_SYMBOL_NAME) ?? code
+  }
+
+  /// A currency's name in a locale, copied while the code's buffer is alive.
+  ///
+  /// `ucurr_getName` returns a pointer into ICU's data or, when no locale up to the root has a name for the
+  /// code, the very buffer it was given (with `U_USING_DEFAULT_WARNING`, which it also sets for names found in
+  /// the root locale, so the status cannot tell the two apart). That buffer is a temporary here: the name
+  /// is copied inside the closure that keeps it alive, and ICU handing the buffer back is answered with
+  /// `nil` without reading it.
+  private static func currencyName(_ code: String, locale identifier: String, style: UCurrNameStyle)
+    -> String?
+  {
     let units = Array(code.utf16) + [0]
-    var isChoiceFormat: UBool = 0
-    var length: Int32 = 0
-    var status = U_ZERO_ERROR
-    guard
-      let name = swift_ucurr_getName(
-        units, identifier, UCURR_SYMBOL_NAME, &isChoiceFormat, &length, &status),
-      !isFailure(status), length > 0
-    else { return code }
-    return String(decoding: UnsafeBufferPointer(start: name, count: Int(length)), as: UTF16.self)
+    return units.withUnsafeBufferPointer { buffer -> String? in
+      guard let base = buffer.baseAddress else { return nil }
+      var isChoiceFormat: UBool = 0
+      var length: Int32 = 0
+      var status = U_ZERO_ERROR
+      guard
+        let name = swift_ucurr_getName(
+          base, identifier, style, &isChoiceFormat, &length, &status),
+        !isFailure(status), name != base, (1...64).contains(length)
+      else { return nil }
+      // Copied here, inside the closure: `name` may point into `buffer`.
+      let units = UnsafeBufferPointer(start: name, count: Int(length))
+      var text = ""
+      let invalid = transcode(
+        units.makeIterator(), from: UTF16.self, to: UTF32.self, stoppingOnError: true
+      ) { text.unicodeScalars.append(Unicode.Scalar($0) ?? "\u{FFFD}") }
+      // Unpaired surrogates or NULs would be written as they are: never trust them.
+      guard !invalid, !text.unicodeScalars.contains("\u{0}") else { return nil }
+      return text
+    }
   }
 
   /// The number of fraction digits a currency is written with (2 for USD, 0 for KRW, 3 for BHD).

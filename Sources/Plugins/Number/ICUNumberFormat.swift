@@ -7,13 +7,14 @@ import _FoundationICU
 final class ICUNumberFormat: @unchecked Sendable {
   /// The styles toolbox reads patterns for.
   enum Style: Sendable {
-    case decimal, percent, currency, scientific, spellOut
+    case decimal, percent, currency, accounting, scientific, spellOut
 
     fileprivate var icuStyle: UNumberFormatStyle {
       switch self {
       case .decimal: UNUM_DECIMAL
       case .percent: UNUM_PERCENT
       case .currency: UNUM_CURRENCY
+      case .accounting: UNUM_CURRENCY_ACCOUNTING
       case .scientific: UNUM_SCIENTIFIC
       case .spellOut: UNUM_SPELLOUT
       }

@@ -11,9 +11,9 @@ struct LocaleNumberData: Sendable {
   /// The digits 0–9.
   let digits: [Unicode.Scalar]
   /// The decimal separator (`.`, `,`, `٫`).
-  let decimal: String
+  private(set) var decimal: String
   /// The grouping separator (`,`, `U+202F`, `’`, `٬`).
-  let grouping: String
+  private(set) var grouping: String
   /// The minus sign, marks included.
   let minus: String
   /// The plus sign, marks included.
@@ -80,6 +80,15 @@ struct LocaleNumberData: Sendable {
     guard let format = ICUNumberFormat(style, locale: icuIdentifier), let text = format.pattern
     else { return nil }
     return NumberPattern(text)
+  }
+
+  /// The same data with the separators of amounts of money as its decimal and grouping separators (de_AT
+  /// groups numbers with U+00A0 and amounts with `.`), for reading amounts.
+  var monetary: LocaleNumberData {
+    var copy = self
+    copy.decimal = monetaryDecimal
+    copy.grouping = monetaryGrouping
+    return copy
   }
 
   /// The bidi marks this notation writes (U+200E, U+200F, U+061C), which parsing accepts around numbers.

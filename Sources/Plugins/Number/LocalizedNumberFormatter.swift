@@ -41,9 +41,14 @@ struct LocalizedNumberFormatter: Sendable {
     self.locale = locale
     self.options = options
     guard let data = LocaleNumberData(locale) else { throw Self.unavailable(locale, options) }
-    let decimalFraction = FractionRange(
-      minimum: data.decimalPattern.minimumFractionDigits,
-      maximum: data.decimalPattern.maximumFractionDigits)
+    // The style's default fraction digits (`format`), or every digit with the same minimum (`convert`).
+    let fractionDefault = { (range: FractionRange) in
+      options.keepsDigits ? range.keepingEveryDigit : range
+    }
+    let decimalFraction = fractionDefault(
+      FractionRange(
+        minimum: data.decimalPattern.minimumFractionDigits,
+        maximum: data.decimalPattern.maximumFractionDigits))
     switch options.style {
     case .decimal:
       engine = .pattern(
@@ -56,20 +61,32 @@ struct LocalizedNumberFormatter: Sendable {
         PatternFormatter(
           data: data, pattern: pattern,
           fraction: options.fraction
-            ?? FractionRange(
-              minimum: pattern.minimumFractionDigits, maximum: pattern.maximumFractionDigits),
+            ?? fractionDefault(
+              FractionRange(
+                minimum: pattern.minimumFractionDigits, maximum: pattern.maximumFractionDigits)),
           rounding: options.rounding, grouping: options.grouping, scale: 2))
     case .currency:
-      guard let pattern = data.pattern(.currency) else { throw Self.unavailable(locale, options) }
       let code = options.currency ?? ICU.currency(for: locale.icuIdentifier) ?? "USD"
       let digits = FractionRange(
         minimum: ICU.currencyFractionDigits(code), maximum: ICU.currencyFractionDigits(code))
-      let currency = Self.currency(
-        code, locale: locale, data: data, pattern: pattern, digits: digits)
-      engine = .pattern(
-        PatternFormatter(
-          data: data, pattern: pattern, fraction: options.fraction ?? digits,
-          rounding: options.rounding, grouping: options.grouping, currency: currency))
+      let fraction = options.fraction ?? fractionDefault(digits)
+      if let format = CurrencyFormat(
+        code: code, locale: locale.icuIdentifier, digits: data.digits)
+      {
+        engine = .pattern(
+          PatternFormatter(
+            data: data, currency: format, fraction: fraction, rounding: options.rounding,
+            grouping: options.grouping))
+      } else {
+        // ICU writes no amount this reading understands: the locale's currency pattern and symbols.
+        guard let pattern = data.pattern(.currency) else { throw Self.unavailable(locale, options) }
+        let currency = Self.currency(
+          code, locale: locale, data: data, pattern: pattern, digits: digits)
+        engine = .pattern(
+          PatternFormatter(
+            data: data, pattern: pattern, fraction: fraction, rounding: options.rounding,
+            grouping: options.grouping, currency: currency))
+      }
     case .scientific:
       guard let pattern = data.pattern(.scientific) else { throw Self.unavailable(locale, options) }
       engine = .scientific(
@@ -87,7 +104,9 @@ struct LocalizedNumberFormatter: Sendable {
           rounding: options.rounding))
     case .compact:
       var stems = ["compact-short", options.rounding.skeleton]
-      if let fraction = options.fraction {
+      if options.keepsDigits {
+        stems.append("precision-unlimited")
+      } else if let fraction = options.fraction {
         stems.append(
           fraction.maximum == 0
             ? "precision-integer"
@@ -113,6 +132,13 @@ struct LocalizedNumberFormatter: Sendable {
       }
       engine = .spellOut(format, negativeAffixes: Self.spellOutNegativeAffixes(format))
     }
+  }
+
+  /// The pattern formatter of the decimal, percent and currency styles, whose fast path formats plain
+  /// notation from its bytes (``PatternFormatter/formatPlain(_:)``); `nil` for the other styles.
+  var plainFormatter: PatternFormatter? {
+    if case .pattern(let formatter) = engine { return formatter }
+    return nil
   }
 
   /// Formats a value.

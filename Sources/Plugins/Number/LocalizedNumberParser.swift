@@ -74,11 +74,16 @@ struct LocalizedNumberParser: Sendable {
 
   /// The locale's identifier, for messages.
   let locale: String
+  /// The data of the notations, the locale's default first.
+  let datas: [LocaleNumberData]
   /// The notations, the locale's default first.
   let notations: [Notation]
-  private let minusSigns: Set<Unicode.Scalar>
-  private let plusSigns: Set<Unicode.Scalar>
-  private let marks: Set<Unicode.Scalar>
+  /// The minus signs read: ASCII `-`, U+2212 and the locale's.
+  let minusSigns: Set<Unicode.Scalar>
+  /// The plus signs read.
+  let plusSigns: Set<Unicode.Scalar>
+  /// The bidi marks the locale writes.
+  let marks: Set<Unicode.Scalar>
 
   /// Creates a parser for a locale: its default numbering system, Latin digits, and its CLDR native
   /// numbering system.
@@ -103,6 +108,7 @@ struct LocalizedNumberParser: Sendable {
   /// Creates a parser from the notations' data, the locale's default first.
   init(locale: String, datas: [LocaleNumberData]) {
     self.locale = locale
+    self.datas = datas
     notations = datas.map(Notation.init)
     var minus: Set<Unicode.Scalar> = ["-", "\u{2212}"]
     var plus: Set<Unicode.Scalar> = ["+"]

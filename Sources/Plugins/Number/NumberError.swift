@@ -26,6 +26,16 @@ enum NumberError: ToolboxError, Equatable {
   case tooLong(input: String)
   /// A value a style cannot write.
   case outOfRange(input: String, reason: String)
+  /// A line without a field `--field` names (`--field 3` on a line of two fields).
+  case missingField(input: String, fieldCount: Int, field: Int)
+  /// An error in one field of a line (`--field`): the field's own error, its number in front.
+  indirect case field(Int, NumberError)
+  /// Text in a notation (`--style`) that breaks its rules: myriad units out of order, a group above 9999.
+  case invalidNotation(input: String, reason: String)
+  /// A currency in the text other than the one `--currency` names.
+  case currencyMismatch(input: String, found: String, expected: String)
+  /// An error with a hint: what the text looks like instead, and the option that reads it.
+  indirect case hinted(NumberError, hint: String)
 
   var exitCode: ExitCode { .dataError }
 
@@ -39,6 +49,11 @@ enum NumberError: ToolboxError, Equatable {
     case .mixedDigits: "mixed_digits"
     case .tooManyDigits, .tooLong: "too_many_digits"
     case .outOfRange: "out_of_range"
+    case .missingField: "missing_field"
+    case .field(_, let error): error.code
+    case .invalidNotation: "invalid_notation"
+    case .currencyMismatch: "currency_mismatch"
+    case .hinted(let error, _): error.code
     }
   }
 
@@ -74,6 +89,17 @@ enum NumberError: ToolboxError, Equatable {
         "'\(Self.shown(input))' is too large or too small: toolbox writes magnitudes from 1e-1000 to 1e1000"
     case .outOfRange(let input, let reason):
       return "'\(Self.shown(input))' \(reason)"
+    case .missingField(let input, let fieldCount, let field):
+      return
+        "'\(Self.shown(input))' has \(fieldCount) field\(fieldCount == 1 ? "" : "s"), no field \(field)"
+    case .field(let field, let error):
+      return "field \(field): \(error.description)"
+    case .invalidNotation(let input, let reason):
+      return "'\(Self.shown(input))': \(reason)"
+    case .currencyMismatch(let input, let found, let expected):
+      return "'\(Self.shown(input))' is an amount in \(found), not \(expected) (--currency)"
+    case .hinted(let error, let hint):
+      return "\(error.description); \(hint)"
     }
   }
 

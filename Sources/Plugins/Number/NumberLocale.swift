@@ -5,11 +5,15 @@ import ToolboxCore
 /// look at keywords).
 ///
 /// Accepted: ICU identifiers (`ko_KR`, `ne`, `zh_TW`, `th_TH@numbers=thai`) and BCP 47 tags (`ar-u-nu-arab`,
-/// `ko-KR`), case-insensitively. The base locale must have data of its own in ICU, and only the `numbers`
+/// `ko-KR`), case-insensitively, and the POSIX names people copy from `LANG` (`ko_KR.UTF-8`, `ko_KR.utf8`,
+/// `de_DE@euro`), all normalized by the core's `LocaleResolver.normalize` first. An unknown identifier's
+/// message suggests the closest known one. The base locale must have data of its own in ICU, and only the
+/// `numbers`
 /// (`-u-nu-`) and `currency` (`-u-cu-`) keywords are allowed, with a numbering system of ten digits and an
 /// ISO 4217 currency. Nothing here can trap: every identifier is validated before any formatter is opened.
 struct NumberLocale: Sendable, Equatable {
-  /// The identifier as the user wrote it, used in output.
+  /// The identifier as the user wrote it, normalized (`ko_KR.UTF-8` and `KO-kr` are `ko_KR`): used in
+  /// output.
   let identifier: String
   /// ICU's canonical form, keywords included (`ar@numbers=arab`).
   let icuIdentifier: String
@@ -32,11 +36,20 @@ struct NumberLocale: Sendable, Equatable {
 
   /// Validates an identifier.
   ///
-  /// - Parameter identifier: An ICU identifier or BCP 47 tag.
+  /// - Parameter written: An ICU identifier, BCP 47 tag or POSIX locale name.
   /// - Returns: The locale, or the problem with it.
-  static func resolve(_ identifier: String) -> Result<NumberLocale, Problem> {
-    let unknown = Problem(
-      message: "unknown locale '\(identifier)' (try 'toolbox number locales' for the list)")
+  static func resolve(_ written: String) -> Result<NumberLocale, Problem> {
+    // `normalize` reads an empty name as the environment's "nothing set" (en_US); an argument must name one.
+    let identifier =
+      written.isEmpty || written.utf8.count > 150 ? written : LocaleResolver.normalize(written)
+    var unknown: Problem {
+      let suggestion =
+        identifier.isEmpty || identifier.utf8.count > 150
+        ? "" : LocaleResolver.suggestion(for: identifier)
+      return Problem(
+        message: "unknown locale '\(written)'"
+          + (suggestion.isEmpty ? " (try 'toolbox number locales' for the list)" : suggestion))
+    }
     guard !identifier.isEmpty, identifier.utf8.count <= 150,
       identifier.unicodeScalars.allSatisfy({
         $0.isASCII
@@ -62,18 +75,18 @@ struct NumberLocale: Sendable, Equatable {
         guard numberingAliases.contains(value) || ICU.numberingSystemNames().contains(value) else {
           return .failure(
             Problem(
-              message: "unknown numbering system '\(value)' in locale '\(identifier)' "
+              message: "unknown numbering system '\(value)' in locale '\(written)' "
                 + "(e.g. latn, arab, arabext, deva, beng, thai, hanidec)"))
         }
       case "currency":
         guard ICU.currencyCodes().contains(value.uppercased()) else {
           return .failure(
-            Problem(message: "unknown currency '\(value)' in locale '\(identifier)'"))
+            Problem(message: "unknown currency '\(value)' in locale '\(written)'"))
         }
       default:
         return .failure(
           Problem(
-            message: "unsupported keyword '\(name)' in locale '\(identifier)' "
+            message: "unsupported keyword '\(name)' in locale '\(written)' "
               + "(numbers accept only 'numbers'/-u-nu- and 'currency'/-u-cu-)"))
       }
     }
@@ -81,7 +94,7 @@ struct NumberLocale: Sendable, Equatable {
     guard !system.isAlgorithmic else {
       return .failure(
         Problem(
-          message: "numbering system '\(system.name)' of locale '\(identifier)' writes numbers by "
+          message: "numbering system '\(system.name)' of locale '\(written)' writes numbers by "
             + "rules, not with ten digits; toolbox supports digit systems such as latn, arab, deva, thai"
         ))
     }

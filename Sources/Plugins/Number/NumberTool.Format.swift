@@ -13,10 +13,15 @@ extension NumberTool {
       discussion: """
         VALUE is plain notation: optional '-', digits, optional '.' fraction, optional exponent. Up to 38 \
         significant digits are kept exactly; more is an error (too_many_digits), never silent rounding. \
-        With no VALUE (or '-'), values are read from standard input, one per line, and written one per \
-        line; a bad line is reported on standard error as 'line N: …' and the rest go on (exit 1).
+        Each style writes CLDR's default fraction digits for it — the locale's decimal pattern (up to 3: \
+        3.14159265 is 3.142 in en_US), percent's (0), the currency's — unless --fraction says otherwise \
+        ('toolbox number convert' keeps every digit). With no VALUE (or '-'), values are read from \
+        standard input, one per line, and written one per line; a bad line is reported on standard error \
+        as 'line N: …' and the rest go on (exit 1). --field N[,M…] rewrites only those fields of each \
+        line (fields are runs of blanks, or --delimiter C) and keeps the rest byte for byte; --header N \
+        passes the first N lines through.
         """,
-      arguments: [values, locale] + Formatting.arguments,
+      arguments: [values, locale] + Formatting.arguments + Columns.arguments,
       examples: [
         "toolbox number format 1234567.891 --locale hi_IN",
         "toolbox number format 12345678901234567890.123 --locale en_US",
@@ -27,14 +32,27 @@ extension NumberTool {
         "toolbox number format 123456789 --locale ja_JP --style compact",
         "toolbox number format 1234567.891 --locale ar_EG --style scientific",
         "toolbox number format -42 --locale ko_KR --style spellout",
+        "toolbox number format 'rent,1234567.891' --locale de_DE --field 2 --delimiter ,",
       ])
   }
 
   func format(_ arguments: Arguments<Format>) throws -> CommandOutput {
     let locale = try locale(try arguments[Format.locale])
     let formatter = try LocalizedNumberFormatter(
-      locale: locale, options: try Self.formatOptions(arguments.values))
+      locale: locale, options: try formatOptions(arguments.values))
     let values = try arguments[Format.values]
+    let identifier = locale.identifier
+    let plain = formatter.plainFormatter
+    if let columns = try Self.columns(arguments.values) {
+      return Self.columnsStream(
+        values, input: context.input, columns: columns,
+        record: { ColumnsResult(input: $0, text: $1, locale: identifier) }
+      ) { bytes, _ throws(NumberError) in
+        if let plain, let text = plain.formatPlain(bytes) { return text }
+        let text = String(decoding: bytes, as: UTF8.self)
+        return try formatter.string(for: try ExactDecimal.parse(plain: text), input: text)
+      }
+    }
     if values.count == 1, let input = values.first, input != "-" {
       let value = try ExactDecimal.parse(plain: input)
       return .document(
@@ -43,9 +61,18 @@ extension NumberTool {
           text: try formatter.string(for: value, input: input)))
     }
     let input = context.input
-    let identifier = locale.identifier
     return .stream { writer in
+      let fast = writer.isJSON ? nil : plain
       try Self.forEachRecord(values, input: input) { number, line in
+        // The hot path: plain notation formatted from its bytes (text mode; JSON needs the value).
+        if let fast {
+          var line = line
+          if let text = line.withUTF8({ fast.formatPlain($0) }) {
+            return try writer.emit(text: text) {
+              FormatResult(input: line, locale: identifier, value: "", text: text)
+            }
+          }
+        }
         let value: ExactDecimal
         let text: String
         do throws(NumberError) {

@@ -18,8 +18,11 @@ public struct NumberTool: Tool {
     discussion: """
       Values are exact decimals of up to 38 significant digits (never a Double). Output uses each \
       locale's own digits, separators, grouping (hi_IN and ne: 12,34,567) and signs, from the \
-      toolchain's CLDR data. Parsing is strict: text must be a well-formed number in the locale's \
-      notation. With no value (or '-'), values are read from standard input, one per line.
+      toolchain's CLDR data. format rounds to CLDR's default digits for the style; convert keeps every \
+      digit unless --fraction or --rounding asks. Parsing is strict: text must be a well-formed number in \
+      the locale's notation; --style reads pasted notations (currency, percent, scientific, compact, \
+      myriad, auto). With no value (or '-'), values are read from standard input, one per line; --field \
+      rewrites numbers in columns of text, like numfmt.
       """,
     examples: [
       "toolbox number convert 1,234,567.89 --from en_US --to ko_KR,fr_GP,ne,ar,it_CH",
@@ -27,6 +30,7 @@ public struct NumberTool: Tool {
       "toolbox number format 1234567.891 --locale ko_KR --rounding down --fraction 0",
       "toolbox number format 123456789 --locale ko_KR --style myriad",
       "toolbox number parse ١٬٢٣٤٫٥ --locale ar_EG",
+      "toolbox number convert 3,14159265 --from de_DE --to en_US",
     ])
 
   public static let commands: [Command<Self>] = [
@@ -52,6 +56,27 @@ public struct NumberTool: Tool {
     ICU.availableLocales().map { CompletionCandidate($0) }
   }
 
+  /// What shells offer for a currency: every ISO 4217 code ICU knows.
+  static let currencyCompletion = Completion.dynamic { _ in
+    ICU.currencyCodes().sorted().map { CompletionCandidate($0) }
+  }
+
+  /// An ISO 4217 code given on the command line, upper-cased and checked against ICU's list.
+  ///
+  /// - Throws: ``UsageError`` for an unknown code.
+  static func currencyCode<C: CommandDeclaration>(_ code: String?, _ arguments: Arguments<C>) throws
+    -> String?
+  {
+    guard let code else { return nil }
+    let upper = code.uppercased()
+    guard upper.utf8.count == 3, ICU.currencyCodes().contains(upper) else {
+      throw arguments.usageError(
+        "unknown currency '\(code)': expected an ISO 4217 code such as USD, EUR, KRW",
+        code: "invalid_value")
+    }
+    return upper
+  }
+
   /// The options `format` and `convert` share, declared once.
   enum Formatting: CommandDeclaration {
     static let style = option(
@@ -61,37 +86,41 @@ public struct NumberTool: Tool {
     static let currency = option(
       "currency", valueName: "iso",
       help: "ISO 4217 code for --style currency (default: the locale's; USD without a region).",
-      completion: .dynamic { _ in ICU.currencyCodes().sorted().map { CompletionCandidate($0) } })
+      completion: currencyCompletion)
     static let fraction = option(
       "fraction", valueName: "n|min-max",
       help: "Fraction digits: N exactly, or MIN-MAX (default: the style's, e.g. 0-3 for decimal).",
       as: FractionRange.self)
     static let rounding = option(
       "rounding", valueName: "mode",
-      help: "floor, ceiling, down, up, half-even (default), half-up or half-down.",
+      help:
+        "floor, ceiling, down, up, half-even (default; config tools.number.rounding), half-up or "
+        + "half-down.",
       as: RoundingMode.self)
     static let noGrouping = flag("no-grouping", help: "Write digits without grouping separators.")
-    static let arguments: [any ArgumentDeclaration] = [
-      style, currency, fraction, rounding, noGrouping,
-    ]
+    /// The options besides `--style`, which `convert` declares itself (it also reads `auto`).
+    static let shared: [any ArgumentDeclaration] = [currency, fraction, rounding, noGrouping]
+    static let arguments: [any ArgumentDeclaration] = [style] + shared
     static var spec: CommandSpec { Format.spec }
   }
 
   /// Reads the formatting options.
   ///
+  /// - Parameters:
+  ///   - values: The command's parsed arguments.
+  ///   - givenStyle: `nil` to read `--style` as `format` declares it; the style (`.some(nil)`: the
+  ///     default) when the command declares and reads `--style` itself (`convert`'s also takes `auto`).
+  ///   - keepsDigits: Whether values keep every digit unless `--fraction` or `--rounding` is given
+  ///     (`convert`).
   /// - Throws: ``UsageError`` for a bad fraction range or currency, or a currency with another style.
-  static func formatOptions(_ values: ParsedValues) throws -> FormatOptions {
+  func formatOptions(
+    _ values: ParsedValues, style givenStyle: NumberStyle?? = nil, keepsDigits: Bool = false
+  ) throws -> FormatOptions {
     let arguments = Arguments<Formatting>(values)
     var options = FormatOptions()
-    let style = try arguments[Formatting.style]
+    let style = try givenStyle ?? arguments[Formatting.style]
     options.style = style ?? .decimal
-    if let code = try arguments[Formatting.currency] {
-      let upper = code.uppercased()
-      guard upper.utf8.count == 3, ICU.currencyCodes().contains(upper) else {
-        throw arguments.usageError(
-          "unknown currency '\(code)': expected an ISO 4217 code such as USD, EUR, KRW",
-          code: "invalid_value")
-      }
+    if let upper = try Self.currencyCode(try arguments[Formatting.currency], arguments) {
       guard style == nil || style == .currency else {
         throw arguments.usageError(
           "--currency needs --style currency, not --style \(options.style.rawValue)",
@@ -101,9 +130,90 @@ public struct NumberTool: Tool {
       options.currency = upper
     }
     options.fraction = try arguments[Formatting.fraction]
-    options.rounding = try arguments[Formatting.rounding] ?? .halfEven
+    let rounding = try arguments[Formatting.rounding]
+    options.rounding = rounding ?? settings.rounding ?? .halfEven
     options.grouping = !(try arguments[Formatting.noGrouping])
+    options.keepsDigits = keepsDigits && options.fraction == nil && rounding == nil
     return options
+  }
+
+  /// The column options of `format`, `convert` and `parse`, declared once: numbers in fields of text.
+  enum Columns: CommandDeclaration {
+    static let field = option(
+      "field", valueName: "n[,m...]",
+      help:
+        "Rewrite only these fields of each line (1-based: 2, 1,3, 2-4, -3, 3-); the rest of the "
+        + "line stays byte for byte.",
+      as: FieldSelection.self)
+    static let delimiter = option(
+      "delimiter", short: "d", valueName: "c",
+      help: "The character between fields (default: runs of blanks, kept as they are).")
+    static let header = option(
+      "header", valueName: "n", help: "Pass the first N lines through unchanged.", as: Int.self)
+    static let arguments: [any ArgumentDeclaration] = [field, delimiter, header]
+    static var spec: CommandSpec { Format.spec }
+  }
+
+  /// Reads the column options.
+  ///
+  /// - Returns: The columns, or `nil` when none of the options is given (each line is one value).
+  /// - Throws: ``UsageError`` for a delimiter that is not one character, a delimiter without `--field`, or
+  ///   a negative header.
+  static func columns(_ values: ParsedValues) throws -> NumberColumns? {
+    let arguments = Arguments<Columns>(values)
+    let field = try arguments[Columns.field]
+    let delimiter = try arguments[Columns.delimiter]
+    let header = try arguments[Columns.header]
+    guard field != nil || delimiter != nil || header != nil else { return nil }
+    if let header, header < 0 {
+      throw arguments.usageError("--header needs a line count of 0 or more", code: "invalid_value")
+    }
+    if let delimiter {
+      guard delimiter.unicodeScalars.count == 1, delimiter != "\n" else {
+        throw arguments.usageError(
+          "--delimiter needs one character, e.g. ',' or $'\\t', not '\(delimiter)'",
+          code: "invalid_value")
+      }
+      guard field != nil else {
+        throw arguments.usageError("--delimiter needs --field", code: "conflicting_options")
+      }
+    }
+    // --header alone: the whole line is the one field (a column of numbers under a title).
+    guard let field else {
+      return NumberColumns(
+        fields: FieldSelection(ranges: [1...1], required: 1), delimiter: [0x0A], header: header ?? 0
+      )
+    }
+    return NumberColumns(
+      fields: field, delimiter: delimiter.map { Array($0.utf8) }, header: header ?? 0)
+  }
+
+  /// The stream of a command with columns: header lines passed through, the selected fields of the
+  /// others rewritten by `transform`, a failing field failing its line.
+  static func columnsStream(
+    _ values: [String], input: any InputSource, columns: NumberColumns,
+    record: @escaping @Sendable (_ input: String, _ text: String) -> ColumnsResult,
+    transform: @escaping @Sendable (UnsafeBufferPointer<UInt8>, Int) throws(NumberError) -> String
+  ) -> CommandOutput {
+    .stream { writer in
+      var output: [UInt8] = []
+      try forEachRecord(values, input: input) { number, line in
+        if number <= columns.header {
+          return try writer.emit(text: line) {
+            var result = record(line, line)
+            result.header = true
+            return result
+          }
+        }
+        do throws(NumberError) {
+          try columns.rewrite(line, into: &output, transform)
+        } catch {
+          return writer.fail(line: number, input: line, error: error)
+        }
+        let text = String(decoding: output, as: UTF8.self)
+        try writer.emit(text: text) { record(line, text) }
+      }
+    }
   }
 
   /// The `--locale`/`-l` option of format, parse and symbols.

@@ -4,22 +4,25 @@
 /// formatting a value is then digit arithmetic on ``ExactDecimal`` and byte appends. Grouping follows the
 /// pattern's primary and secondary sizes (`#,##,##0` → `12,34,567`) and the locale's minimum grouping digits
 /// (es_ES: `1234` but `12.345`), as ICU does.
+///
+/// The fast path for plain notation (``formatPlain(_:)``, in `PatternFormatter+Plain.swift`) reads the same
+/// properties, so they are internal rather than private.
 final class PatternFormatter: Sendable {
-  private let digits: DigitWriter
-  private let decimal: [UInt8]
-  private let grouping: [UInt8]
-  private let primaryGrouping: Int
-  private let secondaryGrouping: Int
-  private let minimumGroupingDigits: Int
-  private let minimumIntegerDigits: Int
+  let digits: DigitWriter
+  let decimal: [UInt8]
+  let grouping: [UInt8]
+  let primaryGrouping: Int
+  let secondaryGrouping: Int
+  let minimumGroupingDigits: Int
+  let minimumIntegerDigits: Int
   /// The fraction digits shown.
   let fraction: FractionRange
-  private let rounding: RoundingMode
-  private let scale: Int
-  private let positivePrefix: [UInt8]
-  private let positiveSuffix: [UInt8]
-  private let negativePrefix: [UInt8]
-  private let negativeSuffix: [UInt8]
+  let rounding: RoundingMode
+  let scale: Int
+  let positivePrefix: [UInt8]
+  let positiveSuffix: [UInt8]
+  let negativePrefix: [UInt8]
+  let negativeSuffix: [UInt8]
 
   /// The currency a currency pattern writes.
   struct Currency: Sendable, Equatable {
@@ -66,6 +69,34 @@ final class PatternFormatter: Sendable {
     negativeSuffix = render(pattern.negativeSuffix, false)
   }
 
+  /// Creates a formatter for amounts of a currency as ICU writes them (``CurrencyFormat``).
+  ///
+  /// - Parameters:
+  ///   - data: The locale's number data (its digits).
+  ///   - currency: The currency's format in the locale, read from ICU.
+  ///   - fraction: The fraction digits to show.
+  ///   - rounding: How to round to them.
+  ///   - grouping: Whether to group digits.
+  init(
+    data: LocaleNumberData, currency: CurrencyFormat, fraction: FractionRange,
+    rounding: RoundingMode, grouping: Bool
+  ) {
+    digits = DigitWriter(digits: data.digits)
+    decimal = Array(currency.decimal.utf8)
+    self.grouping = Array(currency.grouping.utf8)
+    primaryGrouping = grouping ? currency.primaryGrouping : 0
+    secondaryGrouping = max(1, currency.secondaryGrouping)
+    minimumGroupingDigits = currency.minimumGroupingDigits
+    minimumIntegerDigits = 1
+    self.fraction = fraction
+    self.rounding = rounding
+    scale = 0
+    positivePrefix = Array(currency.positivePrefix.utf8)
+    positiveSuffix = Array(currency.positiveSuffix.utf8)
+    negativePrefix = Array(currency.negativePrefix.utf8)
+    negativeSuffix = Array(currency.negativeSuffix.utf8)
+  }
+
   /// Formats a value: scaled, rounded to the fraction digits, grouped, with the sign's affixes. A negative
   /// value that rounds to zero keeps its sign (`-0`), as ICU writes it.
   ///
@@ -109,7 +140,7 @@ final class PatternFormatter: Sendable {
 
   /// Whether a separator follows the digit at `place` (counted from the units digit, 0).
   @inline(__always)
-  private func isGroupBoundary(_ place: Int) -> Bool {
+  func isGroupBoundary(_ place: Int) -> Bool {
     place == primaryGrouping
       || (place > primaryGrouping && (place - primaryGrouping) % secondaryGrouping == 0)
   }
