@@ -27,7 +27,9 @@ struct BuiltInTool {
 }
 
 let tools: [BuiltInTool] = [
-  BuiltInTool(name: "Calendar", dependencies: ["ToolboxCalendrics", "ToolboxICalendar"]),
+  BuiltInTool(
+    name: "Calendar", dependencies: ["ToolboxCalendrics", "ToolboxICalendar"],
+    testDependencies: ["ToolboxICalendar"]),
   BuiltInTool(name: "DDay", dependencies: ["ToolboxCalendrics"], testFixtures: true),
   // The number tool reads CLDR data through the toolchain's ICU C API (`_FoundationICU`), which Foundation
   // links implicitly only in static builds; debug builds and tests need the library named.
