@@ -25,7 +25,9 @@ import ToolboxTestSupport
     .enabled(
       if: TestTools.icalendarPython != nil || TestTools.areRequired,
       "needs a Python with the icalendar package: \(TestTools.setUpHint)"),
-    arguments: [(1991, "en_US"), (2014, "ko_KR"), (2025, "en_US"), (2026, "ko_KR"), (2050, "en_US")])
+    arguments: [
+      (1991, "en_US"), (2014, "ko_KR"), (2025, "en_US"), (2026, "ko_KR"), (2050, "en_US"),
+    ])
   func `Python's icalendar reads every holiday back`(year: Int, locale: String) throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
@@ -60,7 +62,8 @@ import ToolboxTestSupport
       if: TestTools.calcurse != nil || TestTools.areRequired,
       "needs calcurse: apt-get install calcurse"))
   func `calcurse imports the holidays without errors`() throws {
-    let calcurse = try #require(TestTools.calcurse, "calcurse is not installed: \(TestTools.setUpHint)")
+    let calcurse = try #require(
+      TestTools.calcurse, "calcurse is not installed: \(TestTools.setUpHint)")
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     for (locale, chuseok) in [("en_US", "Chuseok"), ("ko_KR", "추석")] {
@@ -70,12 +73,15 @@ import ToolboxTestSupport
       let environment = [
         "HOME": directory.path, "PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8", "TERM": "dumb",
       ]
-      let imported = try TestTools.run(calcurse, ["-D", data, "-i", path], environment: environment)
+      let imported = try TestTools.run(
+        calcurse, ["-D", data, "-i", path], environment: environment)
       #expect(imported.status == 0, "\(imported.output) \(imported.error)")
-      #expect(imported.output.contains("0 apps / 22 events / 0 todos / 0 skipped"), "\(imported.output)")
+      #expect(
+        imported.output.contains("0 apps / 22 events / 0 todos / 0 skipped"), "\(imported.output)")
       #expect(imported.error == "")
       let day = try TestTools.run(
-        calcurse, ["-D", data, "-Q", "--from", "09/25/2026", "--days", "1"], environment: environment)
+        calcurse, ["-D", data, "-Q", "--from", "09/25/2026", "--days", "1"],
+        environment: environment)
       #expect(day.output.contains(" * \(chuseok)\n"), "\(day.output)")
     }
   }
