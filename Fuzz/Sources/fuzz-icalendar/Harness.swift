@@ -8,7 +8,8 @@ import ToolboxICalendar
 // typed values (TEXT, lists, dates, recurrence rules) survive their own round trips.
 
 /// Small limits, so that the fuzzer reaches them too.
-let limits = ICalendarReader.Limits(maxBytes: 1 << 16, maxLineBytes: 4096, maxDepth: 8, maxLines: 2000)
+let limits = ICalendarReader.Limits(
+  maxBytes: 1 << 16, maxLineBytes: 4096, maxDepth: 8, maxLines: 2000)
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzICalendar(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
@@ -59,7 +60,8 @@ func check(_ component: ICalendarComponent) {
       require((try? written.dateValue()) == value, "date \(property.raw) → \(written.raw)")
     }
     if let rule = try? property.recurrenceRule() {
-      require((try? RecurrenceRule(parsing: rule.text)) == rule, "RRULE \(property.raw) → \(rule.text)")
+      require(
+        (try? RecurrenceRule(parsing: rule.text)) == rule, "RRULE \(property.raw) → \(rule.text)")
     }
     _ = try? property.integer()
   }
