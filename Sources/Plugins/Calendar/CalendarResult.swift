@@ -148,7 +148,7 @@ struct CalendarTextRenderer {
         let padding = max(0, columnWidth - digits.count)
         line.text += String(repeating: " ", count: padding)
         line.width += padding + digits.count
-        let mark = month.marks[day]
+        let mark = month.mark(on: day)
         var shown = digits
         if style.isEnabled {
           if let mark {
