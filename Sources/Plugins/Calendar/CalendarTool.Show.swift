@@ -61,8 +61,8 @@ extension CalendarTool {
         "toolbox --json calendar 10 1582",
       ],
       usage: [
-        "[<month> [<year>] | <yyyy-mm>] [-1 | -3] [-A <n>] [-B <n>] [-jwMS] [-H <date>] [--agenda]",
-        "-y [<year>] [-jwMS] [--week-start <day>] [--no-marks] [--locale <locale>]",
+        "[<month> [<year>] | <yyyy-mm>] [-1 | -3] [-A <n>] [-B <n>] [-jwMS] [-H <date>]",
+        "-y [<year>] [-jwMS] [--agenda] [--no-marks] [--week-start <day>] [--locale <locale>]",
       ])
   }
 

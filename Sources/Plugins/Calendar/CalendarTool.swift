@@ -14,11 +14,10 @@ public struct CalendarTool: Tool {
     name: "calendar",
     abstract: "Show a month or year calendar, like cal, in your locale.",
     discussion: """
-      Titles and weekday names follow the locale (--locale, config 'locale', LC_ALL/LC_TIME/LANG): \
-      'January 2022' for en_US, '2022년 01월' for ko_KR. Today is shown in reverse video on a terminal; \
-      days with dated items (public holidays with config tools.calendar.holidays, saved D-Days, tasks \
-      due) are underlined, or followed by '*' when not on a terminal. Dates are proleptic Gregorian for \
-      years 1-9999. -h is help, not cal's "no highlighting".
+      Titles and weekday names follow the locale ('January 2022', '2022년 01월'). Today is in reverse \
+      video on a terminal; days with dated items (holidays, D-Days, tasks due) are underlined, or \
+      followed by '*' off a terminal. Proleptic Gregorian, years 1-9999. -h is help, not cal's \
+      "no highlighting".
       """)
 
   public static let commands: [Command<Self>] = [
