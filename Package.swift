@@ -27,7 +27,9 @@ struct BuiltInTool {
 }
 
 let tools: [BuiltInTool] = [
-  BuiltInTool(name: "Calendar", dependencies: ["ToolboxCalendrics"]),
+  BuiltInTool(
+    name: "Calendar", dependencies: ["ToolboxCalendrics", "ToolboxICalendar"],
+    testDependencies: ["ToolboxICalendar"]),
   BuiltInTool(name: "DDay", dependencies: ["ToolboxCalendrics"], testFixtures: true),
   // The number tool reads CLDR data through the toolchain's ICU C API (`_FoundationICU`), which Foundation
   // links implicitly only in static builds; debug builds and tests need the library named.
@@ -45,6 +47,7 @@ let package = Package(
     .library(name: "ToolboxCore", targets: ["ToolboxCore"]),
     .library(name: "ToolboxBuiltIns", targets: ["ToolboxBuiltIns"]),
     .library(name: "ToolboxCalendrics", targets: ["ToolboxCalendrics"]),
+    .library(name: "ToolboxICalendar", targets: ["ToolboxICalendar"]),
     .library(name: "ToolboxStorage", targets: ["ToolboxStorage"]),
     .library(name: "ToolboxTestSupport", targets: ["ToolboxTestSupport"]),
   ] + tools.map { .library(name: $0.module, targets: [$0.module]) },
@@ -54,6 +57,10 @@ let package = Package(
     // the Korean lunisolar calendar and public holidays. No tool's words or options.
     .target(
       name: "ToolboxCalendrics", dependencies: ["ToolboxCore"], swiftSettings: staticExecutable),
+    // iCalendar (RFC 5545) reading and writing for every tool that exports or imports dates: content
+    // lines, folding, escaping, dates, recurrence rules, stable UIDs. No tool's words or options.
+    .target(
+      name: "ToolboxICalendar", dependencies: ["ToolboxCore"], swiftSettings: staticExecutable),
     // The system SQLite library for the todo store; linked statically in release builds (libsqlite3.a).
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
@@ -89,6 +96,9 @@ let package = Package(
       name: "ToolboxCalendricsTests",
       dependencies: ["ToolboxCalendrics", "ToolboxCore", "ToolboxTestSupport"],
       resources: [.copy("Fixtures")]),
+    .testTarget(
+      name: "ToolboxICalendarTests",
+      dependencies: ["ToolboxICalendar", "ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxEndToEndTests",
       dependencies: [

@@ -159,7 +159,7 @@ import ToolboxTestSupport
     (["0000-01"], "invalid year '0': expected 1-9999"),
     (["10000"], "invalid year '10000': expected 1-9999"),
     (["-y", "99999999999999999999999"], "invalid year '99999999999999999999999': expected 1-9999"),
-    (["-y", "-3"], "use either --year or --three, not both"),
+    (["-y", "-3"], "use only one of -1 (--one), -3 (--three) and -y (--year)"),
     (["-y", "1", "2022"], "--year takes only a year, e.g. 'toolbox calendar -y 2022'"),
     (["foo"], "invalid month 'foo': expected 1-12, a month name, or YYYY-MM"),
     (["1", "2", "3"], "unexpected argument '3'"),

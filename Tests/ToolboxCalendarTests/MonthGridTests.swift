@@ -45,7 +45,9 @@ import ToolboxCore
   @Test func `wide weekday names widen the columns`() {
     let german = CalendarNames(localeIdentifier: "de_DE")
     let grid = MonthGrid(year: 2022, month: 1, firstWeekday: .monday, names: german, today: nil)
-    let text = CalendarResult(months: [grid], layout: .month).text(style: .plain)
+    let layout = CalendarResult.Layout(
+      months: [grid], dayOfYear: false, weekNumbers: false, names: german)
+    let text = CalendarResult(months: [grid], isRange: false, layout: layout).text(style: .plain)
     #expect(
       text == """
                 Januar 2022

@@ -1,23 +1,49 @@
 import ToolboxCore
 
-/// The months a calendar command shows, and how they are arranged as text.
+/// The months a calendar command shows, and how they are laid out as text.
 struct CalendarResult: CommandResult {
-  /// How the months are arranged.
-  enum Layout: Sendable {
-    /// One month.
-    case month
-    /// Months side by side, each with its full title (`--three`).
-    case row
-    /// A whole year: a year title over rows of three months named without the year (`--year`).
-    case year(title: String, monthNames: [String])
+  /// How the months are arranged as text.
+  struct Layout: Sendable {
+    /// Months side by side: 3, or 2 with day-of-year numbers (`-j`), as `cal` does.
+    var monthsPerRow = 3
+    /// Whether the year is written once over each row (in the row's first month's year, when it changes)
+    /// and the months are titled by name only: when a row is full and starts a quarter (or with `-j` an
+    /// odd month), as `cal` does (`-y`, and `-3` around February, May, August, November).
+    var yearHeader = false
+    /// Week numbers left of each row (`-w`).
+    var weekNumbers = false
+    /// Day-of-year numbers (`-j`): columns three digits wide.
+    var dayOfYear = false
+    /// The names, for year headers and month names.
+    var names: CalendarNames
+
+    /// The layout `cal` uses for a run of months.
+    ///
+    /// - Parameters:
+    ///   - months: The months shown.
+    ///   - dayOfYear: Whether `-j` is given.
+    ///   - weekNumbers: Whether `-w` is given.
+    ///   - names: The names.
+    init(months: [MonthGrid], dayOfYear: Bool, weekNumbers: Bool, names: CalendarNames) {
+      monthsPerRow = dayOfYear ? 2 : 3
+      let first = months.first?.month ?? 1
+      yearHeader = months.count >= monthsPerRow && (first - 1) % monthsPerRow == 0
+      self.weekNumbers = weekNumbers
+      self.dayOfYear = dayOfYear
+      self.names = names
+    }
   }
 
   let months: [MonthGrid]
+  /// Whether several months were asked for (JSON `{"months":[…]}`), even if fewer exist at the range's edge.
+  let isRange: Bool
   let layout: Layout
+  /// The `--agenda` lines under the months (date, weekday, title, label, tool), `nil` without it.
+  var agenda: [[String]]?
 
   /// One month is the month object itself; several are `{"months":[…]}`.
   func encode(to encoder: any Encoder) throws {
-    if case .month = layout, let month = months.first {
+    if !isRange, let month = months.first {
       try month.encode(to: encoder)
     } else {
       var container = encoder.container(keyedBy: CodingKeys.self)
@@ -28,46 +54,63 @@ struct CalendarResult: CommandResult {
   private enum CodingKeys: String, CodingKey { case months }
 
   func text(style: TextStyle) -> String {
-    let renderer = CalendarTextRenderer(style: style, months: months)
-    switch layout {
-    case .month:
-      return renderer.lines(months.map { renderer.block($0, title: $0.title) }).joined(
-        separator: "\n")
-    case .row:
-      return renderer.lines(months.map { renderer.block($0, title: $0.title) }).joined(
-        separator: "\n")
-    case .year(let title, let names):
-      // As `cal -y`: the year centred over the months, every month six weeks tall, a blank line between
-      // rows of months.
-      let blocks = zip(months, names).map { renderer.block($0, title: $1, weeks: 6) }
-      var rows = [CalendarTextRenderer.centered(title, width: 3 * renderer.blockWidth)]
-      for start in stride(from: 0, to: blocks.count, by: 3) {
-        if start > 0 { rows.append("") }
-        rows += renderer.lines(Array(blocks[start..<min(start + 3, blocks.count)]))
+    let renderer = CalendarTextRenderer(style: style, months: months, layout: layout)
+    var lines: [String] = []
+    var yearShown: Int?
+    let perRow = layout.monthsPerRow
+    for start in stride(from: 0, to: months.count, by: perRow) {
+      let row = months[start..<min(start + perRow, months.count)]
+      if start > 0 { lines.append("") }
+      if layout.yearHeader, let year = row.first?.year, year != yearShown {
+        lines.append(
+          CalendarTextRenderer.centered(
+            layout.names.yearTitle(year), width: perRow * renderer.slotWidth))
+        yearShown = year
       }
-      while rows.last?.isEmpty == true { rows.removeLast() }
-      return rows.joined(separator: "\n")
+      lines += renderer.lines(
+        row.map { month in
+          renderer.block(
+            month,
+            title: layout.yearHeader ? layout.names.monthName(month.month) : month.title)
+        })
     }
+    while lines.last?.isEmpty == true { lines.removeLast() }
+    if let agenda, !agenda.isEmpty {
+      lines += ["", TextTable(rows: agenda).render()]
+    }
+    return lines.joined(separator: "\n")
   }
 }
 
-/// Lays out month grids as text the way `cal` does: a centred title, a weekday header, then right-aligned day
-/// numbers; blocks side by side two spaces apart; no trailing spaces.
+/// Lays out month grids as text the way `cal` does: a centred title, a weekday header, six rows of
+/// right-aligned day numbers; blocks side by side two spaces apart; no trailing spaces.
+///
+/// Marked days (days with items) are underlined on a terminal, holidays also in red, today in reverse
+/// video. Without styling a marked day is followed by `*`, which takes the place of the space after it, so
+/// every number stays in its column.
 struct CalendarTextRenderer {
   /// Spaces between blocks side by side.
   static let gap = 2
 
   let style: TextStyle
-  /// The width of one day column: 2, or more for locales whose short weekday names are wider.
+  let layout: CalendarResult.Layout
+  /// The width of one day column: 2 (3 with `-j`), or more for locales whose short weekday names are wider.
   let columnWidth: Int
 
-  init(style: TextStyle, months: [MonthGrid]) {
+  init(style: TextStyle, months: [MonthGrid], layout: CalendarResult.Layout) {
     self.style = style
-    columnWidth = max(2, months.flatMap(\.weekdays).map(\.displayWidth).max() ?? 2)
+    self.layout = layout
+    columnWidth = max(
+      layout.dayOfYear ? 3 : 2, months.flatMap(\.weekdays).map(\.displayWidth).max() ?? 2)
   }
 
-  /// The width of one month block.
-  var blockWidth: Int { 7 * columnWidth + 6 }
+  /// The width of the seven day columns.
+  var gridWidth: Int { 7 * columnWidth + 6 }
+  /// The week-number column (`52| `), when shown.
+  var gutter: Int { layout.weekNumbers ? 4 : 0 }
+  /// The width a month takes before the gap to the next: its grid, and with week numbers their column and
+  /// one more space (as `ncal -b -w`, whose header line ends in a space it counts).
+  var slotWidth: Int { gutter + gridWidth + (layout.weekNumbers ? 1 : 0) }
 
   /// A line of a block with its display width (escape sequences take no columns).
   struct Line {
@@ -75,31 +118,59 @@ struct CalendarTextRenderer {
     var width: Int
   }
 
-  /// One month as lines: title, header, weeks (padded with empty lines to `weeks` rows).
-  func block(_ month: MonthGrid, title: String, weeks: Int = 0) -> [Line] {
-    let centeredTitle = Self.centered(title, width: blockWidth)
+  /// One month as eight lines: title, header, six weeks (empty lines below the last week).
+  func block(_ month: MonthGrid, title: String) -> [Line] {
+    let centeredTitle = Self.centered(title, width: slotWidth)
     var lines = [Line(text: centeredTitle, width: centeredTitle.displayWidth)]
-    let header = month.weekdays.map { $0.leftPadded(to: columnWidth) }.joined(separator: " ")
+    let header =
+      (layout.weekNumbers ? " w| " : "")
+      + month.weekdays.map { $0.leftPadded(to: columnWidth) }.joined(separator: " ")
     lines.append(Line(text: header, width: header.displayWidth))
-    for week in month.weeks {
-      var text = ""
+    for (index, week) in month.weeks.enumerated() {
+      var line = Line(text: "", width: 0)
+      if let number = month.weekNumbers?[index] {
+        line.text = (number < 10 ? " " : "") + String(number) + "| "
+        line.width = 4
+      }
+      var markerTookSeparator = false
       for (column, day) in week.enumerated() {
-        if column > 0 { text += " " }
+        if column > 0, !markerTookSeparator {
+          line.text += " "
+          line.width += 1
+        }
+        markerTookSeparator = false
         guard let day else {
-          text += String(repeating: " ", count: columnWidth)
+          line.text += String(repeating: " ", count: columnWidth)
+          line.width += columnWidth
           continue
         }
-        let digits = String(day)
-        text += String(repeating: " ", count: columnWidth - digits.count)
-        text += month.today?.day == day ? style.reverse(digits) : digits
+        let digits = month.label(day)
+        let padding = max(0, columnWidth - digits.count)
+        line.text += String(repeating: " ", count: padding)
+        line.width += padding + digits.count
+        let mark = month.mark(on: day)
+        var shown = digits
+        if style.isEnabled {
+          if let mark {
+            shown = Self.underline(shown, style)
+            if mark == .holiday { shown = style.red(shown) }
+          }
+          if month.highlight == day { shown = style.reverse(shown) }
+        } else if mark != nil {
+          shown += "*"
+          line.width += 1
+          markerTookSeparator = true
+        }
+        line.text += shown
       }
-      lines.append(Line(text: text, width: blockWidth))
+      lines.append(line)
     }
-    while lines.count < weeks + 2 { lines.append(Line(text: "", width: 0)) }
+    while lines.count < 8 { lines.append(Line(text: "", width: 0)) }
     return lines
   }
 
-  /// Blocks side by side, padded to the tallest, each line without trailing spaces.
+  /// Blocks side by side, each starting `slotWidth + gap` columns after the one before, each line without
+  /// trailing spaces.
   func lines(_ blocks: [[Line]]) -> [String] {
     let height = blocks.map(\.count).max() ?? 0
     return (0..<height).map { index in
@@ -108,7 +179,7 @@ struct CalendarTextRenderer {
         let line = index < block.count ? block[index] : Line(text: "", width: 0)
         text += line.text
         if position < blocks.count - 1 {
-          text += String(repeating: " ", count: max(0, blockWidth - line.width) + Self.gap)
+          text += String(repeating: " ", count: max(0, slotWidth + Self.gap - line.width))
         }
       }
       while text.last == " " { text.removeLast() }
@@ -120,5 +191,10 @@ struct CalendarTextRenderer {
   static func centered(_ text: String, width: Int) -> String {
     let padding = max(0, (width - text.displayWidth) / 2)
     return String(repeating: " ", count: padding) + text
+  }
+
+  /// Underlined (SGR 4) when styling is on.
+  static func underline(_ text: String, _ style: TextStyle) -> String {
+    style.isEnabled && !text.isEmpty ? "\u{1B}[4m\(text)\u{1B}[24m" : text
   }
 }

@@ -1,16 +1,28 @@
+import ToolboxCalendrics
 import ToolboxCore
 
 /// The `tools.calendar` config section.
 public struct CalendarSettings: ToolSettings {
   /// The default first day of the week.
   var weekStart: WeekStart = .sunday
+  /// The country whose public holidays the calendar marks and lists (`"KR"`); `null` or absent: none.
+  var holidays: String?
 
   public init() {}
 
   public init(section: ConfigSection) throws(ConfigError) {
-    try section.checkKeys(["weekStart"])
+    try section.checkKeys(["weekStart", "holidays"])
     if let value = try section.string("weekStart", oneOf: WeekStart.allCases.map(\.rawValue)) {
       weekStart = WeekStart(rawValue: value) ?? .sunday
+    }
+    if section["holidays"] != .null, let value = try section.string("holidays") {
+      guard let calendar = HolidayCalendars.calendar(forCountry: value) else {
+        throw section.invalidValue(
+          "holidays",
+          "has unknown country '\(value)' (known: "
+            + HolidayCalendars.all.map(\.countryCode).joined(separator: ", ") + ")")
+      }
+      holidays = calendar.countryCode
     }
   }
 }

@@ -1,7 +1,16 @@
 import ToolboxCore
 
-/// One month laid out as a calendar grid: the seed app's model, also the JSON shape of CLI.md.
+/// One month laid out as a calendar grid: the seed app's model, also the JSON shape of CLI.md, with what a
+/// view adds to it (marks, week numbers, the highlighted day).
 struct MonthGrid: Encodable, Sendable, Equatable {
+  /// What a marked day has, for its style on a terminal.
+  enum Mark: Sendable, Equatable {
+    /// Items only.
+    case items
+    /// A public holiday (among its items).
+    case holiday
+  }
+
   let year: Int
   let month: Int
   /// The localized title (`January 2022`, `2022년 01월`).
@@ -19,6 +28,17 @@ struct MonthGrid: Encodable, Sendable, Equatable {
   let weeks: [[Int?]]
   /// Today, if it falls in this month.
   let today: CivilDate?
+  /// The day shown in reverse video on a terminal: today, or the day of `-H`.
+  var highlight: Int?
+  /// What each day has (index: the day; `nil`: no items). An array, not a dictionary: instantiating
+  /// `Dictionary<Int, Mark>` costs a scan of the binary's protocol conformances, about 0.1 ms per run.
+  var marks: [Mark?] = []
+  /// The items of the month, for `--agenda` (`nil` without it).
+  var agenda: [DatedItem]?
+  /// The week number of each row (`-w`), `nil` without it.
+  var weekNumbers: [Int]?
+  /// The day of the year of the 1st minus one (`-j` shows day N as N + this), `nil` without it.
+  var dayOfYearOffset: Int?
 
   /// Lays out a month.
   ///
@@ -43,9 +63,45 @@ struct MonthGrid: Encodable, Sendable, Equatable {
     cells += Array(repeating: nil, count: (7 - cells.count % 7) % 7)
     weeks = stride(from: 0, to: cells.count, by: 7).map { Array(cells[$0..<$0 + 7]) }
     self.today = today.flatMap { $0.year == year && $0.month == month ? $0 : nil }
+    highlight = self.today?.day
   }
 
-  /// `today` is always present in JSON, as `null` when today is in another month.
+  /// The first day of the month.
+  var firstDay: CivilDate { CivilDate(year: year, month: month, day: 1) ?? .minimum }
+  /// The last day of the month.
+  var lastDay: CivilDate { CivilDate(year: year, month: month, day: dayCount) ?? .maximum }
+
+  /// Adds the week number of each row (`-w`).
+  mutating func numberWeeks() {
+    let start = firstDay.dayNumber - firstWeekdayIndex
+    weekNumbers = weeks.indices.map { WeekNumbering.number(ofWeekStarting: start + 7 * $0) }
+  }
+
+  /// Numbers the days by day of the year (`-j`).
+  mutating func numberDaysOfYear() {
+    dayOfYearOffset = firstDay.dayNumber - (CivilDate(year: year, month: 1, day: 1)?.dayNumber ?? 0)
+  }
+
+  /// Marks the days of the month that have items, holidays above the rest.
+  ///
+  /// - Parameter items: Dated items (those of other months are ignored).
+  mutating func mark(_ items: [DatedItem]) {
+    for item in items where item.date.year == year && item.date.month == month {
+      if marks.isEmpty { marks = Array(repeating: nil, count: dayCount + 1) }
+      let isHoliday = item.kind == "holiday"
+      if marks[item.date.day] != .holiday { marks[item.date.day] = isHoliday ? .holiday : .items }
+    }
+  }
+
+  /// What a day has, if it is marked.
+  func mark(on day: Int) -> Mark? { marks.indices.contains(day) ? marks[day] : nil }
+
+  /// The number shown for a day: the day of the month, or with `-j` the day of the year.
+  func label(_ day: Int) -> String { String(day + (dayOfYearOffset ?? 0)) }
+
+  /// `today` is always present in JSON, as `null` when today is in another month; `marks` (the marked
+  /// days), `agenda` and `weekNumbers` only when there are some or they were asked for, so a calendar
+  /// without any is what it always was.
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(year, forKey: .year)
@@ -58,9 +114,15 @@ struct MonthGrid: Encodable, Sendable, Equatable {
     try container.encode(days, forKey: .days)
     try container.encode(weeks, forKey: .weeks)
     try container.encode(today, forKey: .today)
+    if !marks.isEmpty {
+      try container.encode(marks.indices.filter { marks[$0] != nil }, forKey: .marks)
+    }
+    try container.encodeIfPresent(agenda, forKey: .agenda)
+    try container.encodeIfPresent(weekNumbers, forKey: .weekNumbers)
   }
 
   private enum CodingKeys: String, CodingKey {
     case year, month, title, weekStart, weekdays, firstWeekdayIndex, dayCount, days, weeks, today
+    case marks, agenda, weekNumbers
   }
 }

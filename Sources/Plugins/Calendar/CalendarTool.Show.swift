@@ -1,0 +1,178 @@
+import ToolboxCalendrics
+import ToolboxCore
+
+extension CalendarTool {
+  /// `toolbox calendar`: the tool's main command, with `cal`'s flags.
+  enum Show: CommandDeclaration {
+    static let month = optionalPositional(
+      "month", help: "Month 1-12 or a name, or YYYY-MM, or a year above 12.",
+      completion: .values((1...12).map { CompletionCandidate(String($0)) }))
+    static let year = optionalPositional("year", help: "Year 1-9999 (default: the current year).")
+    static let one = flag("one", short: "1", help: "Show one month (the default).")
+    static let three = flag("three", short: "3", help: "Show the previous, current and next month.")
+    static let wholeYear = flag("year", short: "y", help: "Show the whole year.")
+    static let after = option(
+      "after", short: "A", valueName: "n", help: "Also show N months after.", as: Int.self)
+    static let before = option(
+      "before", short: "B", valueName: "n", help: "Also show N months before.", as: Int.self)
+    static let monthOption = option(
+      "month", short: "m", valueName: "month",
+      help: "The month (1-12 or a name; 3f: the next March, 3p: the last).")
+    static let currentMonth = option(
+      "current-month", short: "d", valueName: "yyyy-mm", help: "Use YYYY-MM as the current month.")
+    static let highlight = option(
+      "highlight", short: "H", valueName: "date", help: "Highlight DATE instead of today.")
+    static let dayOfYear = flag("day-of-year", short: "j", help: "Number days by day of the year.")
+    static let weekNumbers = flag(
+      "week-numbers", short: "w", help: "Show week numbers (ISO 8601 when weeks start on Monday).")
+    static let monday = flag("monday", short: "M", help: "Start weeks on Monday.")
+    static let sunday = flag("sunday", short: "S", help: "Start weeks on Sunday.")
+    static let weekStart = option(
+      "week-start", valueName: "day",
+      help:
+        "First day of the week: sunday, monday or locale (default: config weekStart, else sunday).",
+      as: WeekStart.self)
+    static let agenda = flag("agenda", help: "List the dated items of the months shown below them.")
+    static let noMarks = flag(
+      "no-marks", help: "Do not mark days that have items: exactly cal's layout.")
+
+    static let spec = CommandSpec(
+      nil,
+      abstract: "Show a month (default: the current one), three months, or a whole year.",
+      discussion: """
+        A single number above 12 is a year, as with cal: 'toolbox calendar 2022' shows all of 2022. \
+        MONTH may also be an English month name or abbreviation (jan, February). cal's and ncal's flags \
+        work as there (-1 -3 -y -A -B -m -d -H -j -w -M -S); -h is help.
+        """,
+      arguments: [
+        month, year, one, three, wholeYear, after, before, monthOption, currentMonth, highlight,
+        dayOfYear, weekNumbers, monday, sunday, weekStart, agenda, noMarks,
+      ],
+      globalOptions: [GlobalOption.locale],
+      examples: [
+        "toolbox calendar",
+        "toolbox calendar 1 2022",
+        "toolbox calendar 2022-01 --locale ko_KR",
+        "toolbox calendar -3 -w -M",
+        "toolbox calendar -y 2026",
+        "toolbox calendar -j -m 2 2024",
+        "toolbox calendar -B 1 -A 2",
+        "toolbox calendar --agenda",
+        "toolbox --json calendar 10 1582",
+      ],
+      usage: [
+        "[<month> [<year>] | <yyyy-mm>] [-1 | -3] [-A <n>] [-B <n>] [-jwMS] [-H <date>]",
+        "-y [<year>] [-jwMS] [--agenda] [--no-marks] [--week-start <day>] [--locale <locale>]",
+      ])
+  }
+
+  // MARK: - Running
+
+  func show(_ arguments: Arguments<Show>) throws -> CommandOutput {
+    let today = context.today()
+    let request = try CalendarRequest(arguments, today: today)
+    let shown = request.months
+    guard !shown.isEmpty else {
+      throw arguments.usageError(
+        "no month of the years 1-9999 in the range asked for", code: "invalid_value")
+    }
+    let names = try calendarNames()
+    let firstWeekday = try weekStart(arguments, names: names)
+    var highlight = today
+    if let text = try arguments[Show.highlight] {
+      guard let date = CivilDate(text) else {
+        throw arguments.usageError(
+          "invalid value '\(text)' for --highlight: expected an existing date YYYY-MM-DD",
+          code: "invalid_value")
+      }
+      highlight = date
+    }
+    let weekNumbers = try arguments[Show.weekNumbers]
+    let dayOfYear = try arguments[Show.dayOfYear]
+    var grids = shown.map { shown in
+      var grid = MonthGrid(
+        year: shown.year, month: shown.month, firstWeekday: firstWeekday, names: names,
+        today: today)
+      grid.highlight =
+        highlight.year == shown.year && highlight.month == shown.month ? highlight.day : nil
+      if weekNumbers { grid.numberWeeks() }
+      if dayOfYear { grid.numberDaysOfYear() }
+      return grid
+    }
+    let wantsMarks = try !arguments[Show.noMarks]
+    let wantsAgenda = try arguments[Show.agenda]
+    var agenda: [DatedItem] = []
+    if let first = grids.first?.firstDay, let last = grids.last?.lastDay,
+      wantsMarks || wantsAgenda
+    {
+      let items = itemsForMarks(in: first...last, years: shown.map(\.year))
+      for index in grids.indices {
+        if wantsMarks { grids[index].mark(items) }
+        if wantsAgenda {
+          grids[index].agenda = items.filter {
+            $0.date.year == grids[index].year && $0.date.month == grids[index].month
+          }
+        }
+      }
+      agenda = items
+    }
+    var result = CalendarResult(
+      months: grids, isRange: request.isRange,
+      layout: CalendarResult.Layout(
+        months: grids, dayOfYear: dayOfYear, weekNumbers: weekNumbers, names: names))
+    if wantsAgenda {
+      let header = names.weekdayHeader
+      result.agenda = agenda.map { item in
+        [
+          item.date.description, header[item.date.weekday.rawValue],
+          item.title.replacingControlCharactersWithSpaces, item.label ?? "", item.tool,
+        ]
+      }
+    }
+    return .document(result)
+  }
+
+  /// The first day of the week: `-M`, `-S`, `--week-start`, config `weekStart`, else Sunday.
+  private func weekStart(_ arguments: Arguments<Show>, names: CalendarNames) throws -> Weekday {
+    let monday = try arguments[Show.monday]
+    let sunday = try arguments[Show.sunday]
+    let option = try arguments[Show.weekStart]
+    if monday && sunday {
+      throw arguments.usageError(
+        "use either -M (--monday) or -S (--sunday), not both", code: "conflicting_options")
+    }
+    if (monday || sunday) && option != nil {
+      throw arguments.usageError(
+        "use either -M/-S or --week-start, not both", code: "conflicting_options")
+    }
+    if monday { return .monday }
+    if sunday { return .sunday }
+    switch option ?? settings.weekStart {
+    case .sunday: return .sunday
+    case .monday: return .monday
+    case .locale: return names.firstWeekday
+    }
+  }
+
+  /// The dated items of every enabled tool in the range shown, for marks and `--agenda`. Marks are an
+  /// extra: when a tool's data cannot be read, the calendar is shown without them and a line on standard
+  /// error (on a terminal) says why. Years the configured holidays do not cover get the same note.
+  private func itemsForMarks(in range: ClosedRange<CivilDate>, years: [Int]) -> [DatedItem] {
+    if let country = settings.holidays,
+      let calendar = HolidayCalendars.calendar(forCountry: country),
+      let year = years.first(where: { !calendar.coveredYears.contains($0) })
+    {
+      let error = HolidayError.yearNotCovered(
+        countryCode: calendar.countryCode, year: year, covered: calendar.coveredYears)
+      context.progress("\(error.description); no holidays are marked there")
+    }
+    do {
+      return try context.datedItems(range).filter { range.contains($0.date) }
+    } catch let error as any ToolboxError {
+      context.progress("days with items are not marked: \(error.description)")
+    } catch {
+      context.progress("days with items are not marked: \(error)")
+    }
+    return []
+  }
+}

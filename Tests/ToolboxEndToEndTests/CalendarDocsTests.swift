@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+import ToolboxTestSupport
+
+/// Every transcript in docs/calendar.md prints exactly what the page shows.
+///
+/// A transcript is a fenced code block whose lines start with `$ `: `$ toolbox …` runs the built binary in
+/// the end-to-end environment (today 2026-12-02) with an empty home folder of its own per block, and the lines
+/// up to the next `$ ` or the end of the block are its standard output and error, carriage returns left out;
+/// `| head -n N` keeps the first N lines. `$ cat ~/.config/toolbox/config.json` followed by lines writes
+/// them as the config file for the rest of the block.
+@Suite struct CalendarDocsTests {
+  struct Transcript: Sendable, CustomTestStringConvertible {
+    let command: String
+    let expected: String
+    let config: String?
+    var testDescription: String { command }
+  }
+
+  static let page = URL(fileURLWithPath: TestTools.packageRoot + "/docs/calendar.md")
+
+  static let transcripts: [Transcript] = {
+    guard let text = try? String(contentsOf: page, encoding: .utf8) else { return [] }
+    var result: [Transcript] = []
+    var inBlock = false
+    var config: String?
+    var lines = text.components(separatedBy: "\n")[...]
+    while let line = lines.popFirst() {
+      if line.hasPrefix("```") {
+        inBlock.toggle()
+        config = nil
+        continue
+      }
+      guard inBlock, line.hasPrefix("$ ") else { continue }
+      var body: [String] = []
+      while let next = lines.first, !next.hasPrefix("$ "), !next.hasPrefix("```") {
+        body.append(next)
+        lines.removeFirst()
+      }
+      if line == "$ cat ~/.config/toolbox/config.json" {
+        config = body.joined(separator: "\n") + "\n"
+      } else {
+        result.append(
+          Transcript(
+            command: String(line.dropFirst(2)),
+            expected: body.map { $0 + "\n" }.joined(), config: config))
+      }
+    }
+    return result
+  }()
+
+  @Test func `the page has transcripts`() {
+    #expect(Self.transcripts.count >= 10)
+    #expect(Self.transcripts.allSatisfy { $0.command.hasPrefix("toolbox ") })
+  }
+
+  @Test(arguments: transcripts)
+  func `the transcript prints what the page shows`(transcript: Transcript) throws {
+    var command = transcript.command
+    var head: Int?
+    if let range = command.range(of: #"\s*\|\s*head -n (\d+)$"#, options: .regularExpression) {
+      head = Int(command[range].split(separator: " ").last ?? "")
+      command.removeSubrange(range)
+    }
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    if let config = transcript.config {
+      try FileManager.default.createDirectory(
+        atPath: home.path + "/.config/toolbox", withIntermediateDirectories: true)
+      _ = try home.write(".config/toolbox/config.json", config)
+    }
+    let words = MetadataTests.words(command)
+    let result = try Toolbox.run(
+      Array(words.dropFirst()), environment: Toolbox.cleanEnvironment(home: home.path))
+    // Unicode scalars: "\r\n" is one Character in Swift, which replacing "\r" would not match.
+    let text = String(
+      String.UnicodeScalarView((result.output + result.error).unicodeScalars.filter { $0 != "\r" }))
+    var lines = text.components(separatedBy: "\n")
+    if lines.last == "" { lines.removeLast() }
+    if let head { lines = Array(lines.prefix(head)) }
+    #expect(lines.map { $0 + "\n" }.joined() == transcript.expected, "\(transcript.command)")
+  }
+}
