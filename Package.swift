@@ -28,7 +28,9 @@ struct BuiltInTool {
 
 let tools: [BuiltInTool] = [
   BuiltInTool(name: "Calendar", dependencies: ["ToolboxCalendrics"]),
-  BuiltInTool(name: "DDay", dependencies: ["ToolboxCalendrics"], testFixtures: true),
+  BuiltInTool(
+    name: "DDay", dependencies: ["ToolboxCalendrics", "ToolboxStorage"], testFixtures: true,
+    testDependencies: ["ToolboxStorage"]),
   // The number tool reads CLDR data through the toolchain's ICU C API (`_FoundationICU`), which Foundation
   // links implicitly only in static builds; debug builds and tests need the library named.
   BuiltInTool(name: "Number", linkerSettings: [.linkedLibrary("_FoundationICU")]),
