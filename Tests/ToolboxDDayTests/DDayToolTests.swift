@@ -16,9 +16,9 @@ import ToolboxTestSupport
   // MARK: - Countdown
 
   @Test(arguments: [
-    ("2026-12-25", "D-23"), ("2026-12-02", "D-Day"), ("2026-11-27", "D+5"), ("today", "D-Day"),
-    ("tomorrow", "D-1"), ("yesterday", "D+1"), ("9999-12-31", "D-2912107"),
-    ("0001-01-01", "D+739951"),
+    ("2026-12-25", "D-23"), ("2026-12-02", "D-Day"), ("2026-11-27", "D+5 · day 6"),
+    ("today", "D-Day"), ("tomorrow", "D-1"), ("yesterday", "D+1 · day 2"),
+    ("9999-12-31", "D-2912107"), ("0001-01-01", "D+739951 · day 739952"),
   ])
   func `counts down to a date from today`(target: String, label: String) {
     #expect(run("dday", target) == ok("\(label)\n"))
@@ -30,6 +30,8 @@ import ToolboxTestSupport
         == ok(
           """
           {
+            "countStartDay": true,
+            "dayNumber": 6,
             "days": -5,
             "from": "2026-12-02",
             "label": "D+5",
@@ -42,6 +44,8 @@ import ToolboxTestSupport
         == ok(
           """
           {
+            "countStartDay": true,
+            "dayNumber": null,
             "days": 1,
             "from": "2026-12-24",
             "label": "D-1",

@@ -17,11 +17,13 @@ import Testing
   @Test func `countdown`() throws {
     try expectSuccess(["dday", "2026-12-25"], "D-23\n")
     try expectSuccess(["dday", "today"], "D-Day\n")
-    try expectSuccess(["dday", "2026-11-27"], "D+5\n")
+    try expectSuccess(["dday", "2026-11-27"], "D+5 · day 6\n")
     try expectSuccess(
       ["--json", "dday", "2026-11-27"],
       """
       {
+        "countStartDay": true,
+        "dayNumber": 6,
         "days": -5,
         "from": "2026-12-02",
         "label": "D+5",

@@ -65,6 +65,11 @@ struct DDayLanguage: Sendable {
     return "\(n)\(suffix)"
   }
 
+  /// The count of a day since a date under the configured convention: `100일째` / `day 100`.
+  func dayNumber(_ n: Int) -> String {
+    isKorean ? "\(n)일째" : "day \(n)"
+  }
+
   // MARK: - Numbers
 
   /// A day count grouped as the locale groups numbers (`12,345`, `12.345`, `12 345`), with `일` for Korean.
