@@ -25,4 +25,17 @@ import ToolboxTestSupport
     #expect(runner.run("dday", "2026-12-02").output == "D-Day\n")
     #expect(runner.run("--json", "dday", "today").output.contains("\"dayNumber\": 1"))
   }
+
+  @Test func `a saved one-off date counts the same way`() throws {
+    let harness = try DDayHarness()
+    _ = harness.run("dday", "add", "First date", "2026-08-25")
+    #expect(
+      harness.run("--locale", "ko_KR", "dday", "list").output
+        == "1  First date  2026-08-25  D+99  100일째\n")
+    #expect(
+      harness.run("--locale", "ko_KR", "dday", "show", "1").output.split(separator: "\n")[1]
+        == "  100일  2026-12-02  수요일  D-Day")
+    _ = harness.run("dday", "edit", "1", "--zero-based")
+    #expect(harness.run("dday", "list").output == "1  First date  2026-08-25  D+99  day 99\n")
+  }
 }

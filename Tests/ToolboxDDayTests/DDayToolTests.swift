@@ -371,12 +371,18 @@ import ToolboxTestSupport
       #expect(help.output.contains("EXAMPLES:"))
     }
     for subcommand in DDayTool.commands.compactMap(\.spec.name) {
-      #expect(DDayTool.descriptor.examples.contains { $0.contains("dday \(subcommand) ") })
+      #expect(
+        DDayTool.descriptor.examples.contains {
+          $0.contains("dday \(subcommand) ") || $0.hasSuffix("dday \(subcommand)")
+        }, "\(subcommand)")
     }
+    // Examples that name saved D-Days run against a store holding five.
     for example in examples {
-      let words = example.split(separator: " ").map(String.init)
+      let harness = try DDayHarness()
+      harness.seed()
+      let words = DDayHarness.words(example)
       #expect(words.first == "toolbox")
-      let result = runner.run(Array(words.dropFirst()))
+      let result = harness.run(Array(words.dropFirst()))
       #expect(result.status == 0, "\(example): \(result.error)")
       #expect(!result.output.isEmpty, "\(example)")
     }

@@ -1,0 +1,102 @@
+import ToolboxCore
+
+/// `toolbox dday list`: `{"events":[…]}` in JSON (see ``EventRow``), aligned rows in text.
+struct EventListResult: CommandResult, Equatable {
+  let rows: [EventRow]
+
+  /// The text of an empty list.
+  static let emptyMessage = "No D-Days. Add one with: toolbox dday add NAME DATE"
+
+  private enum CodingKeys: String, CodingKey { case events }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(rows, forKey: .events)
+  }
+
+  /// Columns id (right-aligned), name, date, label, note.
+  func text(style: TextStyle) -> String {
+    guard !rows.isEmpty else { return Self.emptyMessage }
+    return TextTable(rows: rows.map(\.cells), alignments: [.right]).render()
+  }
+}
+
+/// `toolbox dday add` and `edit`: the event object in JSON, `added #3 "…" 2026-12-25 D-23` in text.
+struct EventChangeResult: CommandResult, Equatable {
+  let row: EventRow
+  /// What happened: `added`, `edited`, `unchanged`.
+  let verb: String
+
+  func encode(to encoder: any Encoder) throws { try row.encode(to: encoder) }
+
+  func text(style: TextStyle) -> String {
+    let note = row.note.isEmpty ? "" : " · \(row.note)"
+    return "\(verb) \(row.event.reference) \(row.date) \(row.label)\(note)"
+  }
+}
+
+/// `toolbox dday rm`: `{"removed":[…]}` in JSON, `removed #3 "…"` lines in text.
+struct EventRemovedResult: CommandResult, Equatable {
+  let removed: [EventRow]
+
+  private enum CodingKeys: String, CodingKey { case removed }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(removed, forKey: .removed)
+  }
+
+  func text(style: TextStyle) -> String {
+    removed.map { "removed \($0.event.reference)" }.joined(separator: "\n")
+  }
+}
+
+/// `toolbox dday show ID`: the event and the next days it brings.
+///
+/// JSON: the event object with `"upcoming":[{"date":"…","kind":"days","n":200,"name":"200일",
+/// "label":"D-100"}]` (`kind` is `occurrence`, `days` or `years`; `n` is `null` for an occurrence). Text:
+/// the event's row, then one aligned line per upcoming day.
+struct EventDetailResult: CommandResult, Equatable {
+  /// One upcoming day.
+  struct Upcoming: Encodable, Sendable, Equatable {
+    let item: EventItem
+    let label: String
+    /// The weekday in the output language, for text.
+    let localizedWeekday: String
+
+    private enum CodingKeys: String, CodingKey { case date, kind, n, name, label }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(item.date, forKey: .date)
+      try container.encode(item.kind, forKey: .kind)
+      try container.encode(item.n, forKey: .n)
+      try container.encode(item.name, forKey: .name)
+      try container.encode(label, forKey: .label)
+    }
+  }
+
+  let row: EventRow
+  let upcoming: [Upcoming]
+
+  /// How many upcoming days `show` lists.
+  static let upcomingCount = 5
+
+  private enum CodingKeys: String, CodingKey { case upcoming }
+
+  func encode(to encoder: any Encoder) throws {
+    try row.encode(to: encoder)
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(upcoming, forKey: .upcoming)
+  }
+
+  func text(style: TextStyle) -> String {
+    let head = TextTable(rows: [Array(row.cells.dropFirst())]).render()
+    let lines = TextTable(
+      rows: upcoming.map {
+        ["", $0.item.name, $0.item.date.description, $0.localizedWeekday, $0.label]
+      }
+    ).render()
+    return "#\(row.event.id) " + head + (upcoming.isEmpty ? "" : "\n" + lines)
+  }
+}
