@@ -23,7 +23,11 @@ extension DDayTool {
     let language = try language()
     let lunar = KoreanLunarCalendar()
     let rows = events.map { EventRow($0, today: today, lunar: lunar, language: language) }
-    return .document(EventListResult(rows: rows.sorted(by: EventRow.listOrder)))
+    // Upcoming first (soonest first), then one-off dates that have passed (most recent first); ties by
+    // id. Sorting keys moves integers, not rows.
+    let keys = rows.map { ($0.days >= 0 ? $0.days : Int.max / 2 - $0.days, $0.event.id) }
+    let order = rows.indices.sorted { keys[$0] < keys[$1] }
+    return .document(EventListResult(rows: order.map { rows[$0] }))
   }
 
   /// `toolbox dday show ID`.

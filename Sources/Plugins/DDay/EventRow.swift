@@ -46,16 +46,6 @@ struct EventRow: Encodable, Sendable, Equatable {
     note = notes.joined(separator: " · ")
   }
 
-  /// Upcoming first (soonest first), then one-off dates that have passed (most recent first); ties by id.
-  static func listOrder(_ a: EventRow, _ b: EventRow) -> Bool {
-    switch (a.days >= 0, b.days >= 0) {
-    case (true, false): true
-    case (false, true): false
-    case (true, true): (a.days, a.event.id) < (b.days, b.event.id)
-    case (false, false): (-a.days, a.event.id) < (-b.days, b.event.id)
-    }
-  }
-
   /// `1  처음 만난 날  2026-08-25  D+99  100일째` as table cells.
   var cells: [String] {
     [String(event.id), event.name, date.description, label, note]

@@ -9,6 +9,19 @@ enum Recurrence: String, Sendable, Encodable, CaseIterable {
   case yearly
   /// Every month on the same day (the month's last day when it is shorter).
   case monthly
+
+  /// The value stored as these bytes (`none`, `yearly`, `monthly`).
+  init?(bytes: UnsafeBufferPointer<UInt8>) {
+    if bytes.elementsEqual("none".utf8) {
+      self = .none
+    } else if bytes.elementsEqual("yearly".utf8) {
+      self = .yearly
+    } else if bytes.elementsEqual("monthly".utf8) {
+      self = .monthly
+    } else {
+      return nil
+    }
+  }
 }
 
 /// A saved D-Day: one row of the store's `events` table.
