@@ -24,17 +24,40 @@ struct AgendaResult: CommandResult {
     try container.encode(problems, forKey: .problems)
   }
 
+  /// Aligned columns as ``TextTable`` aligns them (by display width, two spaces apart, no trailing
+  /// spaces), written as UTF-8 bytes into one buffer: a month of a busy agenda renders in a fraction of a
+  /// millisecond.
   func text(style: TextStyle) -> String {
     guard !items.isEmpty else { return "Nothing from \(from) to \(to)." }
-    return TextTable(
-      rows: items.map { item in
-        let weekday = item.date.weekday.rawValue
-        return [
-          item.date.description,
-          weekdayNames.indices.contains(weekday) ? weekdayNames[weekday] : "",
-          item.label ?? "", item.tool, item.title.escapingControlCharacters,
-        ]
+    let weekdays = items.map { item in
+      let index = item.date.weekday.rawValue
+      return weekdayNames.indices.contains(index) ? weekdayNames[index] : ""
+    }
+    let titles = items.map(\.title.escapingControlCharacters)
+    var widths = [10, 0, 0, 0]
+    for (index, item) in items.enumerated() {
+      widths[1] = max(widths[1], Self.width(weekdays[index]))
+      widths[2] = max(widths[2], Self.width(item.label ?? ""))
+      widths[3] = max(widths[3], Self.width(item.tool))
+    }
+    var output: [UInt8] = []
+    output.reserveCapacity(items.count * (widths.reduce(8, +) + 24))
+    for (index, item) in items.enumerated() {
+      if index > 0 { output.append(0x0A) }
+      let cells = [item.date.description, weekdays[index], item.label ?? "", item.tool]
+      for (column, cell) in cells.enumerated() {
+        output.append(contentsOf: cell.utf8)
+        let padding = widths[column] - Self.width(cell) + 2
+        if padding > 0 { output.append(contentsOf: repeatElement(0x20, count: padding)) }
       }
-    ).render()
+      output.append(contentsOf: titles[index].utf8)
+      while output.last == 0x20 { output.removeLast() }
+    }
+    return String(decoding: output, as: UTF8.self)
+  }
+
+  /// The display width of a cell, counting bytes when it is printable ASCII.
+  static func width(_ text: String) -> Int {
+    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text.utf8.count : text.displayWidth
   }
 }

@@ -129,10 +129,12 @@ public struct Session: Sendable {
         problems.append(ToolProblem(tool: name, error: InternalError(String(describing: error))))
       }
     }
-    items.sort {
-      ($0.date, $0.isOverdue ? 0 : 1, $0.tool, $0.title) < (
-        $1.date, $1.isOverdue ? 0 : 1, $1.tool, $1.title
-      )
+    items.sort { a, b in
+      // Dates first, without building tuples of strings for every comparison.
+      if a.date != b.date { return a.date < b.date }
+      if a.isOverdue != b.isOverdue { return a.isOverdue }
+      if a.tool != b.tool { return a.tool < b.tool }
+      return a.title < b.title
     }
     return DatedItemsReport(items: items, problems: problems)
   }
