@@ -278,6 +278,86 @@ import Testing
     #expect(!list.contains("\"id\": 13,"))
   }
 
+  // MARK: - Documentation
+
+  /// Every `$ toolbox …` example in docs/dday.md and docs/agenda.md, run in order against one store (the
+  /// saved D-Day examples build on each other), prints exactly what the page shows. A command whose comment
+  /// says its output is abridged (`# one event shown`) is run but not compared.
+  @Test func `the examples in dday.md and agenda.md print what the pages show`() throws {
+    let (home, environment) = try sandbox()
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs")
+    var count = 0
+    for page in ["dday.md", "agenda.md"] {
+      let text = try String(contentsOf: docs.appendingPathComponent(page), encoding: .utf8)
+      for example in Self.examples(in: text) {
+        let result = try Toolbox.run(Array(example.words.dropFirst()), environment: environment)
+        count += 1
+        #expect(result.status == 0, "\(page): \(example.command): \(result.error)")
+        if example.compares {
+          #expect(result.output == example.output, "\(page): \(example.command)")
+        }
+      }
+    }
+    #expect(count > 30)
+  }
+
+  /// The `$ toolbox …` lines of a page's code blocks with the lines after them, up to the next `$` line or
+  /// the end of the block.
+  static func examples(in page: String) -> [(
+    command: String, words: [String], output: String, compares: Bool
+  )] {
+    var examples: [(command: String, words: [String], output: String, compares: Bool)] = []
+    var inBlock = false
+    var collecting = false
+    for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") {
+        inBlock.toggle()
+        collecting = false
+        continue
+      }
+      guard inBlock else { continue }
+      if line.hasPrefix("$ toolbox ") {
+        var command = String(line.dropFirst(2))
+        var comment = ""
+        if let hash = command.range(of: "  #") {
+          comment = String(command[hash.lowerBound...])
+          command = String(command[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces)
+        }
+        examples.append(
+          (command, Self.words(command), "", !comment.contains("shown")))
+        collecting = true
+      } else if collecting {
+        examples[examples.count - 1].output += line + "\n"
+      }
+    }
+    return examples
+  }
+
+  /// Splits a command line into words, honouring single quotes as a shell would.
+  static func words(_ line: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var quoted = false
+    var inWord = false
+    for character in line {
+      if character == "'" {
+        quoted.toggle()
+        inWord = true
+      } else if character == " ", !quoted {
+        if inWord { words.append(current) }
+        current = ""
+        inWord = false
+      } else {
+        current.append(character)
+        inWord = true
+      }
+    }
+    if inWord { words.append(current) }
+    return words
+  }
+
   // MARK: - Bad input
 
   @Test(arguments: [
