@@ -30,7 +30,9 @@ let tools: [BuiltInTool] = [
   BuiltInTool(
     name: "Calendar", dependencies: ["ToolboxCalendrics", "ToolboxICalendar"],
     testDependencies: ["ToolboxICalendar"]),
-  BuiltInTool(name: "DDay", dependencies: ["ToolboxCalendrics"], testFixtures: true),
+  BuiltInTool(
+    name: "DDay", dependencies: ["ToolboxCalendrics", "ToolboxStorage", "ToolboxICalendar"],
+    testFixtures: true, testDependencies: ["ToolboxStorage", "ToolboxICalendar"]),
   // The number tool reads CLDR data through the toolchain's ICU C API (`_FoundationICU`), which Foundation
   // links implicitly only in static builds; debug builds and tests need the library named.
   BuiltInTool(name: "Number", linkerSettings: [.linkedLibrary("_FoundationICU")]),

@@ -1,5 +1,5 @@
-/// toolbox's own top-level commands — `tools`, `help`, `completions` and the hidden `__complete` the
-/// completion scripts call — declared with specs like any tool command. This list is the only place their
+/// toolbox's own top-level commands — `tools`, `help`, `completions`, `agenda` and the hidden `__complete`
+/// the completion scripts call — declared with specs like any tool command. This list is the only place their
 /// names are written: routing, reserved names, help and completions read it.
 public struct BuiltInCommand: Sendable {
   /// The command's declaration.
@@ -13,7 +13,7 @@ public struct BuiltInCommand: Sendable {
   public var name: String { spec.name ?? "" }
 
   /// Every built-in command.
-  public static let all: [BuiltInCommand] = [tools, help, completions, complete]
+  public static let all: [BuiltInCommand] = [tools, help, completions, agenda, complete]
 
   /// The built-in command with this name.
   static func named(_ word: String) -> BuiltInCommand? { all.first { $0.name == word } }
@@ -21,7 +21,7 @@ public struct BuiltInCommand: Sendable {
   /// The names help and completions show.
   static var visibleNames: [String] { all.filter { !$0.isHidden }.map(\.name) }
 
-  private init<Declaration: CommandDeclaration>(
+  init<Declaration: CommandDeclaration>(
     _ declaration: Declaration.Type, isHidden: Bool = false,
     run: @escaping @Sendable (Session, Arguments<Declaration>) throws -> CommandOutput
   ) {

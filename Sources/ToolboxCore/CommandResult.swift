@@ -8,10 +8,40 @@ public protocol CommandResult: Encodable, Sendable {
 
   /// The exit status that goes with this result; `.success` unless the command partly failed.
   var exitCode: ExitCode { get }
+
+  /// Parts of the work that failed while the rest succeeded (a tool whose data could not be read, in the
+  /// agenda): the dispatcher reports each on standard error, as an error of its tool, after the output.
+  var problems: [ToolProblem] { get }
 }
 
 extension CommandResult {
   public var exitCode: ExitCode { .success }
+  public var problems: [ToolProblem] { [] }
+}
+
+/// A part of a command's work that failed while the rest was done: the tool it concerns and why.
+///
+/// JSON: `{"tool":"todo","code":"corrupt_store","message":"…"}`.
+public struct ToolProblem: Sendable, Encodable {
+  /// The tool whose part failed.
+  public let tool: String
+  /// Why.
+  public let error: any ToolboxError
+
+  /// Creates a problem.
+  public init(tool: String, error: any ToolboxError) {
+    self.tool = tool
+    self.error = error
+  }
+
+  private enum CodingKeys: String, CodingKey { case tool, code, message }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(tool, forKey: .tool)
+    try container.encode(error.code, forKey: .code)
+    try container.encode(error.description, forKey: .message)
+  }
 }
 
 /// What a command hands to the dispatcher to write.

@@ -41,3 +41,11 @@ public protocol DatedItemProvider {
   /// - Throws: A ``ToolboxError`` when the tool's data cannot be read.
   func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem]
 }
+
+/// What ``Session/datedItemsReport(in:)`` collected: the items, and the tools whose data could not be read.
+public struct DatedItemsReport: Sendable {
+  /// The items, sorted by date (overdue first within a day), then by tool and title.
+  public var items: [DatedItem]
+  /// One entry per enabled tool whose items could not be read.
+  public var problems: [ToolProblem]
+}

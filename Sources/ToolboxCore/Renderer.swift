@@ -1,7 +1,7 @@
 /// Writes what commands return, and every error, to the console: the only code that writes output.
 ///
-/// Text results end with one newline (an empty text prints nothing); JSON documents are pretty with sorted
-/// keys; streams are written record by record (NDJSON in JSON mode); errors are one line on standard error
+/// Text results end with one newline (an empty text prints nothing), followed on standard error by the
+/// result's ``CommandResult/problems``; JSON documents are pretty with sorted keys; streams are written record by record (NDJSON in JSON mode); errors are one line on standard error
 /// (`toolbox: <tool>: <message>`, plus a hint line unless `--quiet`) or the JSON error object.
 struct Renderer {
   let console: any Console
@@ -30,6 +30,9 @@ struct Renderer {
       case .text:
         let text = result.text(style: style)
         if !text.isEmpty { console.writeOutput(text + "\n") }
+      }
+      for problem in result.problems {
+        _ = report(problem.error, format: format, quiet: true, tool: problem.tool)
       }
       return result.exitCode
     case .verbatim(let text):

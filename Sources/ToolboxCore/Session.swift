@@ -107,19 +107,41 @@ public struct Session: Sendable {
   ///
   /// - Parameter range: The days.
   /// - Returns: The items.
-  /// - Throws: What a tool throws when its data cannot be read.
+  /// - Throws: What the first tool whose data cannot be read throws.
   public func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
+    let report = datedItemsReport(in: range)
+    if let problem = report.problems.first { throw problem.error }
+    return report.items
+  }
+
+  /// The dated items of every enabled built-in tool that provides some, sorted as ``datedItems(in:)``
+  /// sorts them, and the tools whose data could not be read: one tool's failure does not hide the others'
+  /// items (the agenda lists what it has and reports the rest).
+  ///
+  /// - Parameter range: The days.
+  /// - Returns: The items and the failures, one per failing tool.
+  public func datedItemsReport(in range: ClosedRange<CivilDate>) -> DatedItemsReport {
     var items: [DatedItem] = []
+    var problems: [ToolProblem] = []
     for tool in registry.builtIns where tool.providesDatedItems {
       let name = tool.descriptor.name
       guard config.isEnabled(name) else { continue }
-      items += try tool.datedItems(in: range, context: try context(for: name))
+      do {
+        items += try tool.datedItems(in: range, context: try context(for: name))
+      } catch let error as any ToolboxError {
+        problems.append(ToolProblem(tool: name, error: error))
+      } catch {
+        problems.append(ToolProblem(tool: name, error: InternalError(String(describing: error))))
+      }
     }
-    return items.sorted {
-      ($0.date, $0.isOverdue ? 0 : 1, $0.tool, $0.title) < (
-        $1.date, $1.isOverdue ? 0 : 1, $1.tool, $1.title
-      )
+    items.sort { a, b in
+      // Dates first, without building tuples of strings for every comparison.
+      if a.date != b.date { return a.date < b.date }
+      if a.isOverdue != b.isOverdue { return a.isOverdue }
+      if a.tool != b.tool { return a.tool < b.tool }
+      return a.title < b.title
     }
+    return DatedItemsReport(items: items, problems: problems)
   }
 
   /// `--today`, else `$TOOLBOX_TODAY`, if either is set: any date ``DateInput`` reads, relative to the

@@ -16,9 +16,9 @@ import ToolboxTestSupport
   // MARK: - Countdown
 
   @Test(arguments: [
-    ("2026-12-25", "D-23"), ("2026-12-02", "D-Day"), ("2026-11-27", "D+5"), ("today", "D-Day"),
-    ("tomorrow", "D-1"), ("yesterday", "D+1"), ("9999-12-31", "D-2912107"),
-    ("0001-01-01", "D+739951"),
+    ("2026-12-25", "D-23"), ("2026-12-02", "D-Day"), ("2026-11-27", "D+5 · day 6"),
+    ("today", "D-Day"), ("tomorrow", "D-1"), ("yesterday", "D+1 · day 2"),
+    ("9999-12-31", "D-2912107"), ("0001-01-01", "D+739951 · day 739952"),
   ])
   func `counts down to a date from today`(target: String, label: String) {
     #expect(run("dday", target) == ok("\(label)\n"))
@@ -30,6 +30,8 @@ import ToolboxTestSupport
         == ok(
           """
           {
+            "countStartDay": true,
+            "dayNumber": 6,
             "days": -5,
             "from": "2026-12-02",
             "label": "D+5",
@@ -42,6 +44,8 @@ import ToolboxTestSupport
         == ok(
           """
           {
+            "countStartDay": true,
+            "dayNumber": null,
             "days": 1,
             "from": "2026-12-24",
             "label": "D-1",
@@ -367,12 +371,18 @@ import ToolboxTestSupport
       #expect(help.output.contains("EXAMPLES:"))
     }
     for subcommand in DDayTool.commands.compactMap(\.spec.name) {
-      #expect(DDayTool.descriptor.examples.contains { $0.contains("dday \(subcommand) ") })
+      #expect(
+        DDayTool.descriptor.examples.contains {
+          $0.contains("dday \(subcommand) ") || $0.hasSuffix("dday \(subcommand)")
+        }, "\(subcommand)")
     }
+    // Examples that name saved D-Days run against a store holding five.
     for example in examples {
-      let words = example.split(separator: " ").map(String.init)
+      let harness = try DDayHarness()
+      harness.seed()
+      let words = DDayHarness.words(example)
       #expect(words.first == "toolbox")
-      let result = runner.run(Array(words.dropFirst()))
+      let result = harness.run(Array(words.dropFirst()))
       #expect(result.status == 0, "\(example): \(result.error)")
       #expect(!result.output.isEmpty, "\(example)")
     }

@@ -17,11 +17,13 @@ import Testing
   @Test func `countdown`() throws {
     try expectSuccess(["dday", "2026-12-25"], "D-23\n")
     try expectSuccess(["dday", "today"], "D-Day\n")
-    try expectSuccess(["dday", "2026-11-27"], "D+5\n")
+    try expectSuccess(["dday", "2026-11-27"], "D+5 · day 6\n")
     try expectSuccess(
       ["--json", "dday", "2026-11-27"],
       """
       {
+        "countStartDay": true,
+        "dayNumber": 6,
         "days": -5,
         "from": "2026-12-02",
         "label": "D+5",
@@ -162,6 +164,198 @@ import Testing
     }
     #expect(result.output.contains("  toolbox dday 2026-12-25\n"))
     #expect(try run("help", "dday", "anniversaries").output.contains("--zero-based"))
+  }
+
+  // MARK: - Saved D-Days and the agenda
+
+  /// A clean environment whose home is a new temporary folder (the store goes to its XDG data folder).
+  func sandbox() throws -> (home: String, environment: [String: String]) {
+    let home =
+      FileManager.default.temporaryDirectory.path + "/toolbox-dday-e2e-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+    return (home, Toolbox.cleanEnvironment(home: home))
+  }
+
+  @Test func `saved D-Days, age and the agenda`() throws {
+    let (home, environment) = try sandbox()
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    func run(_ arguments: String...) throws -> ProcessResult {
+      try Toolbox.run(arguments, environment: environment)
+    }
+    #expect(
+      try run("dday", "add", "처음 만난 날", "2026-08-25").output
+        == "added #1 \"처음 만난 날\" 2026-08-25 D+99 · day 100\n")
+    #expect(try run("dday", "add", "Mom", "1960-08-15", "--lunar", "--yearly").status == 0)
+    #expect(try run("dday", "add", "Rent", "2026-01-31", "--monthly").status == 0)
+    let store = home + "/.local/share/toolbox/dday.sqlite3"
+    #expect(FileManager.default.fileExists(atPath: store))
+    #expect(
+      try run("--locale", "ko_KR", "dday", "list").output == """
+        3  Rent          2026-12-31  D-29   매월
+        2  Mom           2027-09-15  D-287  매년 · 음력 8월 15일
+        1  처음 만난 날  2026-08-25  D+99   100일째
+
+        """)
+    #expect(try run("dday", "2026-08-25").output == "D+99 · day 100\n")
+    #expect(
+      try run("--locale", "ko_KR", "agenda", "--days", "30").output == """
+        2026-12-02  수요일  D-Day  dday  처음 만난 날 · 100일
+        2026-12-31  목요일  D-29   dday  Rent
+
+        """)
+    let json = try run("--json", "agenda", "--from", "2026-12-31", "--days", "1")
+    #expect(
+      json.output == """
+        {
+          "from": "2026-12-31",
+          "items": [
+            {
+              "date": "2026-12-31",
+              "isOverdue": false,
+              "kind": "dday",
+              "label": "D-29",
+              "title": "Rent",
+              "tool": "dday"
+            }
+          ],
+          "problems": [],
+          "to": "2026-12-31"
+        }
+
+        """)
+    #expect(try run("dday", "rm", "3").output == "removed #3 \"Rent\"\n")
+    #expect(try run("dday", "edit", "2", "Mother").status == 0)
+    #expect(try run("dday", "show", "2").output.hasPrefix("#2 Mother  2027-09-15  D-287"))
+    #expect(
+      try run("--json", "dday", "age", "2004-02-29", "--on", "2027-02-28").output.contains(
+        "\"age\": 22"))
+  }
+
+  @Test func `the agenda without D-Days, with dday disabled, and with a store it cannot read`()
+    throws
+  {
+    let (home, environment) = try sandbox()
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    #expect(
+      try Toolbox.run(["agenda"], environment: environment).output
+        == "Nothing from 2026-12-02 to 2026-12-08.\n")
+    let folder = home + "/.local/share/toolbox"
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    try "junk".write(toFile: folder + "/dday.sqlite3", atomically: true, encoding: .utf8)
+    let broken = try Toolbox.run(["agenda"], environment: environment)
+    #expect(broken.status == 1)
+    #expect(broken.output == "Nothing from 2026-12-02 to 2026-12-08.\n")
+    #expect(
+      broken.error.hasPrefix("toolbox: dday: '\(folder)/dday.sqlite3' is not a toolbox D-Day store")
+    )
+    let config = home + "/config.json"
+    try #"{"tools":{"dday":{"enabled":false}}}"#.write(
+      toFile: config, atomically: true, encoding: .utf8)
+    let disabled = try Toolbox.run(["--config", config, "agenda"], environment: environment)
+    #expect(disabled.status == 0)
+    #expect(disabled.error == "")
+  }
+
+  @Test func `processes adding at once all get their own ids`() throws {
+    let (home, environment) = try sandbox()
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let processes = try (1...12).map { n -> Process in
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: Toolbox.binary)
+      process.arguments = ["dday", "add", "Event \(n)", "2027-01-01"]
+      process.environment = environment
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      return process
+    }
+    for process in processes {
+      process.waitUntilExit()
+      #expect(process.terminationStatus == 0)
+    }
+    let list = try Toolbox.run(["--json", "dday", "list"], environment: environment).output
+    for id in 1...12 { #expect(list.contains("\"id\": \(id),")) }
+    #expect(!list.contains("\"id\": 13,"))
+  }
+
+  // MARK: - Documentation
+
+  /// Every `$ toolbox …` example in docs/dday.md and docs/agenda.md, run in order against one store (the
+  /// saved D-Day examples build on each other), prints exactly what the page shows. A command whose comment
+  /// says its output is abridged (`# one event shown`) is run but not compared.
+  @Test func `the examples in dday.md and agenda.md print what the pages show`() throws {
+    let (home, environment) = try sandbox()
+    defer { try? FileManager.default.removeItem(atPath: home) }
+    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs")
+    var count = 0
+    for page in ["dday.md", "agenda.md"] {
+      let text = try String(contentsOf: docs.appendingPathComponent(page), encoding: .utf8)
+      for example in Self.examples(in: text) {
+        let result = try Toolbox.run(Array(example.words.dropFirst()), environment: environment)
+        count += 1
+        #expect(result.status == 0, "\(page): \(example.command): \(result.error)")
+        if example.compares {
+          #expect(result.output == example.output, "\(page): \(example.command)")
+        }
+      }
+    }
+    #expect(count > 30)
+  }
+
+  /// The `$ toolbox …` lines of a page's code blocks with the lines after them, up to the next `$` line or
+  /// the end of the block.
+  static func examples(in page: String) -> [(
+    command: String, words: [String], output: String, compares: Bool
+  )] {
+    var examples: [(command: String, words: [String], output: String, compares: Bool)] = []
+    var inBlock = false
+    var collecting = false
+    for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasPrefix("```") {
+        inBlock.toggle()
+        collecting = false
+        continue
+      }
+      guard inBlock else { continue }
+      if line.hasPrefix("$ toolbox ") {
+        var command = String(line.dropFirst(2))
+        var comment = ""
+        if let hash = command.range(of: "  #") {
+          comment = String(command[hash.lowerBound...])
+          command = String(command[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces)
+        }
+        examples.append(
+          (command, Self.words(command), "", !comment.contains("shown")))
+        collecting = true
+      } else if collecting {
+        examples[examples.count - 1].output += line + "\n"
+      }
+    }
+    return examples
+  }
+
+  /// Splits a command line into words, honouring single quotes as a shell would.
+  static func words(_ line: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    var quoted = false
+    var inWord = false
+    for character in line {
+      if character == "'" {
+        quoted.toggle()
+        inWord = true
+      } else if character == " ", !quoted {
+        if inWord { words.append(current) }
+        current = ""
+        inWord = false
+      } else {
+        current.append(character)
+        inWord = true
+      }
+    }
+    if inWord { words.append(current) }
+    return words
   }
 
   // MARK: - Bad input

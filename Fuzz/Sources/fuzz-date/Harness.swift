@@ -1,13 +1,15 @@
 import FuzzSupport
 import ToolboxCalendrics
-import ToolboxCore
 
+@testable import ToolboxCore
 @testable import ToolboxDDay
 
-// `CivilDate` parsing and arithmetic, the dday date reader (`today`, `tomorrow`, …) and the Korean lunar
-// calendar: every accepted string re-formats to itself, a + n − n == a, `days(to:)` agrees with `adding`,
-// day numbers round-trip, the same day in another year stays in its month, and a solar date's lunar date
-// converts back to it.
+// `CivilDate` parsing and arithmetic, the dday date reader (`today`, `tomorrow`, …), lunar date input and the
+// agenda's `--from`, the Korean lunar calendar, saved D-Days' schedules and ages: every accepted string
+// re-formats to itself, a + n − n == a, `days(to:)` agrees with `adding`, day numbers round-trip, the same
+// day in another year stays in its month, a solar date's lunar date converts back to it, a D-Day's next
+// occurrence is its only occurrence from the day asked to itself, anniversaries fall on their step, and the
+// age goes up by exactly one on the next birthday.
 
 let reader = DateReader(today: .test("2026-12-02"))
 let lunar = KoreanLunarCalendar()
@@ -33,6 +35,12 @@ public func fuzzDate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         read.description == text || DateReader.words.contains { $0.word == text.lowercased() },
         "the reader took \(Array(text.utf8)) as \(read)")
     }
+    if let read = try? BuiltInCommand.date(text, option: "--from", today: reader.today) {
+      require(
+        read.description == text || DateReader.words.contains { $0.word == text.lowercased() },
+        "the agenda took \(Array(text.utf8)) as \(read)")
+    }
+    if checksLunar { checkLunarInput(text, isLeapMonth: year & 1 == 1) }
     return 0
   }
   require(CivilDate(dayNumber: date.dayNumber) == date, "\(date) day number does not round-trip")
@@ -61,5 +69,77 @@ public func fuzzDate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
       "\(date) is lunar \(lunarDate) (leap: \(lunarDate.isLeapMonth)), which converts back elsewhere"
     )
   }
+  if checksLunar { checkLunarInput(text, isLeapMonth: year & 1 == 1) }
+
+  // A saved D-Day on this date, seen from a day up to ~11 years away; lunar only when the lunar calendar is
+  // checked (outside 1391-2050 it loads ICU).
+  let day = date.adding(days: offset % 4096) ?? date
+  let lunarOrigin = checksLunar ? lunar.lunarDate(of: date) : nil
+  let details = EventDetails(
+    date: date,
+    lunarDate: lunarOrigin.flatMap { KoreanLunarCalendar.yearRange.contains($0.year) ? $0 : nil },
+    repeats: [Recurrence.none, .yearly, .monthly][year % 3], countStartDay: year & 4 == 0,
+    every: year % 401, anniversaries: true)
+  if !(details.isLunar && details.repeats == .monthly) { checkSchedule(details, from: day) }
+  if date <= day { checkAge(birth: date, on: day) }
   return 0
+}
+
+/// Lunar date input: what is accepted names the lunar date it was given, on a day that converts back.
+func checkLunarInput(_ text: String, isLeapMonth: Bool) {
+  guard let (given, solar) = try? DateReader.lunarDate(text, isLeapMonth: isLeapMonth) else {
+    return
+  }
+  require(
+    given.description == text && given.isLeapMonth == isLeapMonth,
+    "lunar input \(Array(text.utf8)) was read as \(given.descriptionWithLeap)")
+  require(
+    lunar.lunarDate(of: solar) == given,
+    "lunar \(given.descriptionWithLeap) is \(solar), which is not it")
+}
+
+/// The next occurrence is on or after the day and the date, and the only occurrence from the day to it;
+/// anniversaries in a range lie in it, in order, on their step.
+func checkSchedule(_ details: EventDetails, from day: CivilDate) {
+  if let next = details.nextOccurrence(onOrAfter: day, lunar: lunar) {
+    require(next >= day && next >= details.date, "\(details): next \(next) is before \(day)")
+    let between = details.occurrences(in: day...next, lunar: lunar)
+    require(between == [next], "\(details): from \(day) to the next \(next) come \(between)")
+  } else {
+    require(
+      details.repeats != .none || details.date < day, "\(details): no next occurrence from \(day)")
+  }
+  let end = day.adding(days: 120) ?? .maximum
+  let items = details.anniversaries(in: day...end, lunar: lunar)
+  let shift = details.countStartDay ? 1 : 0
+  for (index, item) in items.enumerated() {
+    require((day...end).contains(item.date), "\(details): anniversary \(item) outside the range")
+    if index > 0 {
+      require(items[index - 1].date <= item.date, "\(details): anniversaries out of order")
+    }
+    switch item.kind {
+    case .days:
+      require(
+        details.every > 0 && item.n % details.every == 0
+          && details.date.days(to: item.date) + shift == item.n,
+        "\(details): day anniversary \(item)")
+    case .years:
+      require(item.n >= 1, "\(details): yearly anniversary \(item)")
+    }
+  }
+}
+
+/// 만 나이 never goes down, differs from 연 나이 by at most one, and goes up by one on the next birthday.
+func checkAge(birth: CivilDate, on day: CivilDate) {
+  let age = Age.international(birth: birth, on: day)
+  let yearAge = Age.yearAge(birth: birth, on: day)
+  require(
+    age >= 0 && (0...1).contains(yearAge - age), "age of \(birth) on \(day): \(age), \(yearAge)")
+  guard let next = Age.nextBirthday(birth: birth, onOrAfter: day) else { return }
+  require(next >= day, "next birthday of \(birth) from \(day) is \(next)")
+  if let before = next.adding(days: -1), before >= birth {
+    require(
+      Age.international(birth: birth, on: next) == Age.international(birth: birth, on: before) + 1,
+      "\(birth) does not get older on \(next)")
+  }
 }

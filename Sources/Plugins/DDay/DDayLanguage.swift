@@ -65,6 +65,33 @@ struct DDayLanguage: Sendable {
     return "\(n)\(suffix)"
   }
 
+  /// The count of a day since a date under the configured convention: `100일째` / `day 100`.
+  func dayNumber(_ n: Int) -> String {
+    isKorean ? "\(n)일째" : "day \(n)"
+  }
+
+  /// How a saved D-Day repeats: `매년` / `every year`, `매월` / `every month`.
+  func recurrence(_ repeats: Recurrence) -> String? {
+    switch (repeats, isKorean) {
+    case (.none, _): nil
+    case (.yearly, true): "매년"
+    case (.monthly, true): "매월"
+    case (.yearly, false): "every year"
+    case (.monthly, false): "every month"
+    }
+  }
+
+  /// A lunar date as a note beside a Gregorian one: `음력 2026년 7월 13일` / `lunar 2026-07-13`, or without
+  /// the year for dates that repeat (`음력 윤6월 1일`, `lunar 06-01 (leap month)`).
+  func lunarNote(_ lunar: LunarDate, withYear: Bool) -> String {
+    if isKorean {
+      let year = withYear ? "\(lunar.year)년 " : ""
+      return "음력 \(year)\(lunar.isLeapMonth ? "윤" : "")\(lunar.month)월 \(lunar.day)일"
+    }
+    let text = withYear ? lunar.description : String(lunar.description.dropFirst(5))
+    return "lunar \(text)" + (lunar.isLeapMonth ? " (leap month)" : "")
+  }
+
   // MARK: - Numbers
 
   /// A day count grouped as the locale groups numbers (`12,345`, `12.345`, `12 345`), with `일` for Korean.

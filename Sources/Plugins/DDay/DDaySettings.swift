@@ -4,11 +4,21 @@ import ToolboxCore
 public struct DDaySettings: ToolSettings {
   /// Whether anniversaries count the start date as day 1 (the Korean convention: "100일" is START + 99 days).
   var countStartDay = true
+  /// The saved D-Days' store file as written in config (`~` not yet expanded), if set.
+  var store: String?
 
   public init() {}
 
   public init(section: ConfigSection) throws(ConfigError) {
-    try section.checkKeys(["countStartDay"])
+    try section.checkKeys(["countStartDay", "store"])
     if let value = try section.bool("countStartDay") { countStartDay = value }
+    if let store = try section.string("store") {
+      guard !store.isEmpty else { throw section.invalidValue("store", "must not be empty") }
+      guard store.hasPrefix("/") || store == "~" || store.hasPrefix("~/") else {
+        throw section.invalidValue(
+          "store", "must be an absolute path or start with '~/', not '\(store)'")
+      }
+      self.store = store
+    }
   }
 }

@@ -56,24 +56,8 @@ extension DDayTool {
   }
 
   func solar(_ arguments: Arguments<Solar>) throws -> CommandOutput {
-    let text = try arguments[Solar.lunarDate]
-    let isLeap = try arguments[Solar.leap]
-    guard let (year, month, day) = CivilDate.components(of: text) else {
-      if DateReader.isLongYearDate(text) { throw DDayError.dateOutOfRange(text) }
-      throw DDayError.malformedLunarDate(text)
-    }
-    guard KoreanLunarCalendar.yearRange.contains(year) else {
-      throw DDayError.dateOutOfRange(text)
-    }
-    let lunar = LunarDate(year: year, month: month, day: day, isLeapMonth: isLeap)
-    let calendar = KoreanLunarCalendar()
-    guard let dayNumber = calendar.dayNumber(of: lunar) else {
-      throw DDayError.nonexistentLunarDate(
-        lunar.descriptionWithLeap, reason: calendar.reasonForNonexistence(of: lunar))
-    }
-    guard let solar = CivilDate(dayNumber: dayNumber) else {
-      throw DDayError.resultOutOfRange("the solar date of lunar '\(lunar.descriptionWithLeap)'")
-    }
+    let (lunar, solar) = try DateReader.lunarDate(
+      try arguments[Solar.lunarDate], isLeapMonth: try arguments[Solar.leap])
     return .document(
       LunarConversionResult(
         solar: solar, lunar: lunar, direction: .toSolar,

@@ -1,7 +1,8 @@
 import ToolboxCore
 
 /// `toolbox dday`: D-Day countdowns, the date N days before or after another, the days between two dates,
-/// anniversaries (100일, 1주년, lunar birthdays), days lived, and Korean lunar ⇄ solar conversion.
+/// anniversaries (100일, 1주년, lunar birthdays), days lived, ages, Korean lunar ⇄ solar conversion, and
+/// saved D-Days (kept in a ``DDayStore``) that the agenda lists through ``DatedItemProvider``.
 ///
 /// Arithmetic is on proleptic Gregorian day numbers (``CivilDate``) for every date 0001-01-01...9999-12-31,
 /// never on Foundation's Gregorian calendar, which switches to Julian dates before 1582-10-15 and rolls
@@ -11,13 +12,17 @@ public struct DDayTool: Tool {
 
   public static let descriptor = ToolDescriptor(
     name: "dday",
-    abstract: "Count days: D-Day countdowns, N days before or after, anniversaries, lunar dates.",
+    abstract:
+      "Count days: D-Day countdowns, saved D-Days, anniversaries, ages, N days before or after, lunar dates.",
     discussion: """
       Dates are YYYY-MM-DD (proleptic Gregorian, 0001-01-01 to 9999-12-31), or today, tomorrow or \
       yesterday; today is --today, else $TOOLBOX_TODAY, else the system date. Text follows the locale \
       (--locale, config 'locale', LC_ALL/LC_TIME/LANG): weekday names, '100일' and '1주년' for Korean, \
       grouped numbers. Anniversaries count the start date as day 1 (the Korean convention; config \
-      tools.dday.countStartDay, or --zero-based).
+      tools.dday.countStartDay, or --zero-based). Saved D-Days (add, list, show, edit, rm) live in a \
+      SQLite store: config 'tools.dday.store', else $TOOLBOX_DDAY_STORE, else \
+      ${XDG_DATA_HOME:-~/.local/share}/toolbox/dday.sqlite3; 'toolbox agenda' lists them with their \
+      anniversaries.
       """,
     examples: [
       "toolbox dday before 100 --from 2026-12-25",
@@ -26,6 +31,12 @@ public struct DDayTool: Tool {
       "toolbox dday anniversaries 2026-03-14 --count 5 --years 2",
       "toolbox dday anniversaries 1990-09-20 --lunar --every 0 --locale ko_KR",
       "toolbox dday lived 1990-05-17 --locale ko_KR",
+      "toolbox dday age 1990-05-17",
+      "toolbox dday add 'First date' 2026-08-25",
+      "toolbox dday list",
+      "toolbox dday show 1",
+      "toolbox dday edit 1 --yearly",
+      "toolbox dday rm 1",
       "toolbox dday lunar 2025-10-06",
       "toolbox dday solar 2025-06-01 --leap",
     ])
@@ -39,6 +50,12 @@ public struct DDayTool: Tool {
     Command(Lived.self) { tool, arguments in try tool.lived(arguments) },
     Command(Lunar.self) { tool, arguments in try tool.lunar(arguments) },
     Command(Solar.self) { tool, arguments in try tool.solar(arguments) },
+    Command(AgeCommand.self) { tool, arguments in try tool.age(arguments) },
+    Command(Add.self) { tool, arguments in try tool.add(arguments) },
+    Command(List.self) { tool, _ in try tool.list() },
+    Command(Show.self) { tool, arguments in try tool.show(arguments) },
+    Command(Edit.self) { tool, arguments in try tool.edit(arguments) },
+    Command(Remove.self) { tool, arguments in try tool.remove(arguments) },
   ]
 
   let context: ToolContext

@@ -1,3 +1,4 @@
+import ToolboxCalendrics
 import ToolboxCore
 
 /// Reads the dates and day counts the dday commands accept.
@@ -40,6 +41,35 @@ struct DateReader: Sendable {
       let suggestion = isWord ? Suggestion.closest(to: text, in: Self.words.map(\.word)) : nil
       throw .malformedDate(text, suggestion: suggestion)
     }
+  }
+
+  /// Reads a date on the Korean lunar calendar: strict `YYYY-MM-DD` (lunar years 0001-9999; no date words),
+  /// the leap month when `isLeapMonth`.
+  ///
+  /// - Parameters:
+  ///   - text: The lunar date.
+  ///   - isLeapMonth: Whether the month is the year's leap month (`--leap`).
+  /// - Returns: The lunar date and the Gregorian day it falls on.
+  /// - Throws: ``DDayError`` (65) for malformed text, a lunar date that does not exist or one outside the
+  ///   years 0001...9999; (64) when its Gregorian day is after 9999-12-31.
+  static func lunarDate(_ text: String, isLeapMonth: Bool) throws(DDayError) -> (
+    lunar: LunarDate, solar: CivilDate
+  ) {
+    guard let (year, month, day) = CivilDate.components(of: text) else {
+      if isLongYearDate(text) { throw .dateOutOfRange(text) }
+      throw .malformedLunarDate(text)
+    }
+    guard KoreanLunarCalendar.yearRange.contains(year) else { throw .dateOutOfRange(text) }
+    let lunar = LunarDate(year: year, month: month, day: day, isLeapMonth: isLeapMonth)
+    let calendar = KoreanLunarCalendar()
+    guard let dayNumber = calendar.dayNumber(of: lunar) else {
+      throw .nonexistentLunarDate(
+        lunar.descriptionWithLeap, reason: calendar.reasonForNonexistence(of: lunar))
+    }
+    guard let solar = CivilDate(dayNumber: dayNumber) else {
+      throw .resultOutOfRange("the solar date of lunar '\(lunar.descriptionWithLeap)'")
+    }
+    return (lunar, solar)
   }
 
   /// Whether `text` is a date with a year of five or more digits (`10000-01-01`), which is well-formed but

@@ -1,0 +1,41 @@
+import ToolboxStorage
+
+/// The saved D-Days' store: its kind and schema, as an ordered list of migrations (see
+/// ``StoreKind/Migration``). Never edit a shipped migration: append a new one.
+enum DDaySchema {
+  /// `PRAGMA application_id` of every toolbox D-Day store: the ASCII bytes `dday`.
+  ///
+  /// A file whose header does not carry it (a todo store, another program's database) is never opened for
+  /// writing.
+  static let applicationID: Int32 = 0x6464_6179
+
+  /// The D-Day store.
+  static let kind = StoreKind(
+    noun: "D-Day store", applicationID: applicationID,
+    relocationHint: "set tools.dday.store or TOOLBOX_DDAY_STORE to another path",
+    migrations: migrations)
+
+  /// The migrations of this version of toolbox.
+  ///
+  /// `date` is the date as the user gave it: Gregorian, or on the Korean lunar calendar when `lunar` is 1
+  /// (then `leap` marks a leap month). `repeats` is `none`, `yearly` or `monthly`; `every` is the step of
+  /// the day anniversaries of a one-off date (0: none) and `anniversaries` turns all of them off.
+  static let migrations: [StoreKind.Migration] = [
+    StoreKind.Migration(
+      summary: "saved D-Days",
+      sql: """
+        CREATE TABLE events (
+          id INTEGER PRIMARY KEY AUTOINCREMENT,
+          name TEXT NOT NULL CHECK (length(name) > 0),
+          date TEXT NOT NULL,
+          lunar INTEGER NOT NULL DEFAULT 0 CHECK (lunar IN (0, 1)),
+          leap INTEGER NOT NULL DEFAULT 0 CHECK (leap IN (0, 1)),
+          repeats TEXT NOT NULL DEFAULT 'none' CHECK (repeats IN ('none', 'yearly', 'monthly')),
+          count_start_day INTEGER NOT NULL DEFAULT 1 CHECK (count_start_day IN (0, 1)),
+          every INTEGER NOT NULL DEFAULT 100 CHECK (every >= 0),
+          anniversaries INTEGER NOT NULL DEFAULT 1 CHECK (anniversaries IN (0, 1)),
+          created TEXT NOT NULL
+        );
+        """)
+  ]
+}

@@ -1,0 +1,204 @@
+import ToolboxCalendrics
+import ToolboxCore
+import ToolboxStorage
+
+/// The saved D-Days on disk: a ``SQLiteStore`` of the D-Day kind, opened by one command and closed when it
+/// ends. WAL, crash safety, permissions and schema upgrades come from the shared store layer.
+///
+/// Ids come from an `AUTOINCREMENT` key, so they are never reused; every change is one transaction.
+final class DDayStore {
+  /// The database.
+  let database: SQLiteStore
+  private let lunar = KoreanLunarCalendar()
+
+  private init(database: SQLiteStore) {
+    self.database = database
+  }
+
+  /// The store file.
+  var path: String { database.path }
+  private var connection: SQLiteConnection { database.connection }
+
+  /// Opens the store, creating it when nothing exists at `path` (see ``SQLiteStore/open``).
+  ///
+  /// - Parameters:
+  ///   - path: The store file.
+  ///   - busyTimeout: How long to wait for another process's lock, in milliseconds.
+  ///   - now: The current time in seconds since 1970 (backup names).
+  ///   - migrations: The schema (tests add steps to exercise upgrades).
+  ///   - fileSystem: Creates the folder.
+  ///   - progress: Reports a backup before an upgrade.
+  /// - Returns: The open store.
+  /// - Throws: ``StoreError`` or ``FileSystemError``.
+  static func open(
+    at path: String, busyTimeout: Int32, now: Double,
+    migrations: [StoreKind.Migration] = DDaySchema.migrations,
+    fileSystem: any FileSystem = LocalFileSystem(), progress: (String) -> Void = { _ in }
+  ) throws -> DDayStore {
+    DDayStore(
+      database: try SQLiteStore.open(
+        DDaySchema.kind.with(migrations: migrations), at: path, busyTimeout: busyTimeout, now: now,
+        fileSystem: fileSystem, progress: progress))
+  }
+
+  private static let columns =
+    "id, name, date, lunar, leap, repeats, count_start_day, every, anniversaries, created"
+
+  // MARK: - Reading
+
+  /// Every saved D-Day, in id order.
+  ///
+  /// - Returns: The events.
+  /// - Throws: ``StoreError``.
+  func events() throws -> [SavedEvent] {
+    try database.guarded {
+      let statement = try connection.prepare("SELECT \(Self.columns) FROM events ORDER BY id")
+      var events: [SavedEvent] = []
+      while try statement.step() { events.append(try event(from: statement)) }
+      return events
+    }
+  }
+
+  /// The events with the given ids, in that order.
+  ///
+  /// - Parameter ids: The ids.
+  /// - Returns: The events.
+  /// - Throws: ``UsageError`` (64) naming the first id no event has; ``StoreError``.
+  func events(ids: [Int]) throws -> [SavedEvent] {
+    try database.guarded {
+      let statement = try connection.prepare("SELECT \(Self.columns) FROM events WHERE id = ?1")
+      return try ids.map { id in
+        try statement.bind([.int(id)])
+        guard try statement.step() else { throw EventInput.unknownID(id) }
+        return try event(from: statement)
+      }
+    }
+  }
+
+  /// Decodes the current row of a `SELECT` of ``columns``.
+  private func event(from statement: SQLiteStatement) throws(StoreError) -> SavedEvent {
+    let id = statement.int(0)
+    func corrupt(_ detail: String) -> StoreError {
+      .corrupt(DDaySchema.kind, path: path, detail: "D-Day #\(id) \(detail)")
+    }
+    // Dates are read from SQLite's bytes without intermediate strings (the hot loop of list and agenda).
+    guard let name = statement.text(1),
+      let repeats = statement.withBytes(5, { Recurrence(bytes: $0) }) ?? nil,
+      let (createdYear, createdMonth, createdDay) = statement.withBytes(9, Self.components) ?? nil,
+      let created = CivilDate(year: createdYear, month: createdMonth, day: createdDay),
+      let (year, month, day) = statement.withBytes(2, Self.components) ?? nil
+    else { throw corrupt("has a missing or invalid column") }
+    let date: CivilDate
+    var lunarDate: LunarDate?
+    if statement.int(3) != 0 {
+      let given = LunarDate(year: year, month: month, day: day, isLeapMonth: statement.int(4) != 0)
+      guard let dayNumber = lunar.dayNumber(of: given), let solar = CivilDate(dayNumber: dayNumber)
+      else { throw corrupt("has a lunar date that does not exist: '\(given.descriptionWithLeap)'") }
+      date = solar
+      lunarDate = given
+    } else {
+      guard let solar = CivilDate(year: year, month: month, day: day) else {
+        throw corrupt("has an invalid date '\(statement.text(2) ?? "")'")
+      }
+      date = solar
+    }
+    return SavedEvent(
+      id: id, name: name,
+      details: EventDetails(
+        date: date, lunarDate: lunarDate, repeats: repeats, countStartDay: statement.int(6) != 0,
+        every: statement.int(7), anniversaries: statement.int(8) != 0),
+      created: created)
+  }
+
+  /// `YYYY-MM-DD` from bytes as numbers, or `nil` when malformed.
+  static func components(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
+    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
+      return nil
+    }
+    var parts = (0, 0, 0)
+    for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
+      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+      let digit = Int(byte - UInt8(ascii: "0"))
+      switch index {
+      case 0..<4: parts.0 = parts.0 * 10 + digit
+      case 5..<7: parts.1 = parts.1 * 10 + digit
+      default: parts.2 = parts.2 * 10 + digit
+      }
+    }
+    return parts
+  }
+
+  // MARK: - Changing
+
+  /// Adds an event.
+  ///
+  /// - Parameters:
+  ///   - name: Its name.
+  ///   - details: What it is.
+  ///   - created: Today.
+  /// - Returns: The stored event with its new id.
+  /// - Throws: ``StoreError``.
+  func add(name: String, details: EventDetails, created: CivilDate) throws -> SavedEvent {
+    try database.guarded {
+      try connection.transaction(immediate: true) {
+        try connection.run(
+          """
+          INSERT INTO events (name, date, lunar, leap, repeats, count_start_day, every, anniversaries,
+            created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
+          """,
+          .text(name), .text(details.storedDate), .int(details.isLunar ? 1 : 0),
+          .int(details.lunarDate?.isLeapMonth == true ? 1 : 0), .text(details.repeats.rawValue),
+          .int(details.countStartDay ? 1 : 0), .int(details.every),
+          .int(details.anniversaries ? 1 : 0), .text(created.description))
+        return SavedEvent(
+          id: Int(connection.lastInsertedRowID), name: name, details: details, created: created)
+      }
+    }
+  }
+
+  /// Changes one event: `change` gets the event as stored and returns it as it should be.
+  ///
+  /// - Parameters:
+  ///   - id: The event.
+  ///   - change: Computes the new name and details (may throw to change nothing).
+  /// - Returns: The event after the edit and whether anything changed.
+  /// - Throws: ``UsageError`` for an unknown id, what `change` throws, ``StoreError``.
+  func edit(_ id: Int, _ change: (SavedEvent) throws -> SavedEvent) throws -> (
+    event: SavedEvent, changed: Bool
+  ) {
+    try database.guarded {
+      try connection.transaction(immediate: true) {
+        let before = try events(ids: [id])[0]
+        let after = try change(before)
+        guard after != before else { return (before, false) }
+        let details = after.details
+        try connection.run(
+          """
+          UPDATE events SET name = ?1, date = ?2, lunar = ?3, leap = ?4, repeats = ?5,
+            count_start_day = ?6, every = ?7, anniversaries = ?8 WHERE id = ?9
+          """,
+          .text(after.name), .text(details.storedDate), .int(details.isLunar ? 1 : 0),
+          .int(details.lunarDate?.isLeapMonth == true ? 1 : 0), .text(details.repeats.rawValue),
+          .int(details.countStartDay ? 1 : 0), .int(details.every),
+          .int(details.anniversaries ? 1 : 0), .int(id))
+        return (after, true)
+      }
+    }
+  }
+
+  /// Removes events. All or nothing: if any id is unknown, nothing is removed.
+  ///
+  /// - Parameter ids: The events.
+  /// - Returns: The removed events.
+  /// - Throws: ``UsageError`` for an unknown id, ``StoreError``.
+  func remove(_ ids: [Int]) throws -> [SavedEvent] {
+    try database.guarded {
+      try connection.transaction(immediate: true) {
+        let removed = try events(ids: ids)
+        let delete = try connection.prepare("DELETE FROM events WHERE id = ?1")
+        for id in ids { try delete.run([.int(id)]) }
+        return removed
+      }
+    }
+  }
+}

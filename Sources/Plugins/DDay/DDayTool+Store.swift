@@ -1,0 +1,61 @@
+import ToolboxCore
+import ToolboxStorage
+
+extension DDayTool {
+  /// The default busy timeout in milliseconds.
+  static let defaultBusyTimeout: Int32 = 5000
+
+  /// The saved D-Days' store file: config `tools.dday.store` (`~` expanded), else `$TOOLBOX_DDAY_STORE`,
+  /// else `${XDG_DATA_HOME:-~/.local/share}/toolbox/dday.sqlite3` (beside the todo store).
+  var storePath: String {
+    if let configured = settings.store { return context.paths.expandingTilde(configured) }
+    if let variable = context.environment["TOOLBOX_DDAY_STORE"] {
+      return context.paths.expandingTilde(variable)
+    }
+    return Paths.join(context.paths.dataHome, "toolbox/dday.sqlite3")
+  }
+
+  /// `$TOOLBOX_DDAY_BUSY_TIMEOUT` in milliseconds (0-600000), else 5000.
+  ///
+  /// - Throws: ``ConfigError`` for a value that is not such a number.
+  func busyTimeout() throws(ConfigError) -> Int32 {
+    guard let text = context.environment["TOOLBOX_DDAY_BUSY_TIMEOUT"] else {
+      return Self.defaultBusyTimeout
+    }
+    guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int32(text),
+      value <= 600_000
+    else {
+      throw ConfigError(
+        "invalid TOOLBOX_DDAY_BUSY_TIMEOUT '\(text)': expected milliseconds 0-600000",
+        code: "invalid_environment")
+    }
+    return value
+  }
+
+  /// Opens (or creates) the store for one command.
+  func openStore() throws -> DDayStore {
+    try DDayStore.open(
+      at: storePath, busyTimeout: try busyTimeout(), now: context.clock.now(),
+      fileSystem: context.fileSystem, progress: context.progress)
+  }
+
+  /// Opens the store if it exists, for commands that have nothing to do without saved D-Days: reading
+  /// never creates files.
+  ///
+  /// - Returns: The store, or `nil` when nothing is at the store path.
+  func existingStore() throws -> DDayStore? {
+    guard try SQLiteStore.exists(at: storePath, kind: DDaySchema.kind) else { return nil }
+    return try openStore()
+  }
+
+  /// The saved D-Days, or none when there is no store yet.
+  func savedEvents() throws -> [SavedEvent] {
+    try existingStore()?.events() ?? []
+  }
+
+  /// The ids of the saved D-Days with their names, for shells.
+  static let idCompletion = Completion.dynamic { request in
+    guard let events = try? DDayTool(context: request.context).savedEvents() else { return [] }
+    return events.map { CompletionCandidate(String($0.id), $0.name) }
+  }
+}

@@ -1,0 +1,134 @@
+import ToolboxCalendrics
+import ToolboxCore
+
+extension DDayTool {
+  /// `toolbox dday add NAME DATE`.
+  enum Add: CommandDeclaration {
+    static let name = positional(
+      "name", help: "The name, e.g. 'First date' (quote it when it has spaces).")
+    static let date = positional(
+      "date", help: "The date (\(dateHelp)); with --lunar a lunar date YYYY-MM-DD.",
+      completion: dateCompletion)
+    static let yearly = flag(
+      "yearly", help: "Repeat every year on the same day (a birthday, a wedding anniversary).")
+    static let monthly = flag(
+      "monthly", help: "Repeat every month on the same day (the last day of shorter months).")
+    static let lunar = flag(
+      "lunar",
+      help:
+        "DATE is on the Korean lunar calendar (음력); yearly repeats keep its lunar month and day.")
+    static let leap = flag("leap", help: "With --lunar: the month is the year's leap month (윤달).")
+    static let zeroBased = flag("zero-based", help: "Count the date as day 0 instead of day 1.")
+    static let oneBased = flag(
+      "one-based", help: "Count the date as day 1 (the default unless config says otherwise).")
+    static let every = option(
+      "every", valueName: "days",
+      help: "Days between the anniversaries of a one-off date (default: 100; 0: none).")
+    static let noAnniversaries = flag(
+      "no-anniversaries", help: "Give a one-off date no anniversaries (100일, 1주년) in the agenda.")
+    static let spec = CommandSpec(
+      "add",
+      abstract: "Save a D-Day and print its id.",
+      discussion: """
+        A one-off date is counted down to and then up from (D+99 · 100일째), and brings its anniversaries \
+        (every 100th day and every year) to 'show' and 'toolbox agenda'. --yearly and --monthly repeat it; \
+        'list' then shows the next occurrence. With --lunar, DATE is a lunar date (add --leap for a leap \
+        month) and yearly repeats follow the lunar calendar: a leap month the year lacks falls back to the \
+        regular month, day 30 of a 29-day month to day 29. Lunar dates repeat yearly only. February 29 \
+        repeats on February 28 in common years. Ids are stable and never reused.
+        """,
+      arguments: [
+        name, date, yearly, monthly, lunar, leap, zeroBased, oneBased, every, noAnniversaries,
+      ],
+      globalOptions: [GlobalOption.locale],
+      examples: [
+        "toolbox dday add 'First date' 2026-08-25",
+        "toolbox dday add 'Mom birthday' 1960-08-15 --lunar --yearly",
+        "toolbox dday add Rent 2026-01-25 --monthly",
+        "toolbox --json dday add Exam 2027-06-10 --no-anniversaries",
+      ])
+  }
+
+  func add(_ arguments: Arguments<Add>) throws -> CommandOutput {
+    let usage = arguments.values.usage
+    let language = try language()
+    let name = try EventInput.name(try arguments[Add.name], usage: usage)
+    let repeats = try Self.recurrence(
+      yearly: try arguments[Add.yearly], monthly: try arguments[Add.monthly], once: false,
+      usage: usage)
+    let isLunar = try arguments[Add.lunar]
+    let isLeap = try arguments[Add.leap]
+    guard isLunar || !isLeap else {
+      throw UsageError("--leap goes with --lunar", code: "invalid_argument", usage: usage)
+    }
+    let countStartDay =
+      try Self.choice(
+        try arguments[Add.oneBased], try arguments[Add.zeroBased], "--one-based", "--zero-based",
+        usage: usage) ?? settings.countStartDay
+    let every = try arguments[Add.every].map { text throws(UsageError) in
+      try DateReader.count(text, display: "--every", usage: usage)
+    }
+    let text = try arguments[Add.date]
+    var details: EventDetails
+    if isLunar {
+      let (lunar, solar) = try DateReader.lunarDate(text, isLeapMonth: isLeap)
+      details = EventDetails(
+        date: solar, lunarDate: lunar, repeats: repeats ?? .none, countStartDay: countStartDay,
+        every: every ?? 100, anniversaries: true)
+    } else {
+      details = EventDetails(
+        date: try dates.date(text), lunarDate: nil, repeats: repeats ?? .none,
+        countStartDay: countStartDay, every: every ?? 100, anniversaries: true)
+    }
+    details.anniversaries = !(try arguments[Add.noAnniversaries])
+    try Self.check(details, usage: usage)
+    let event = try openStore().add(name: name, details: details, created: context.today())
+    return .document(EventChangeResult(row: row(event, language), verb: "added"))
+  }
+
+  // MARK: - Shared by add and edit
+
+  /// The repeat the flags ask for, or `nil` when none is given.
+  ///
+  /// - Throws: ``UsageError`` when more than one is given.
+  static func recurrence(yearly: Bool, monthly: Bool, once: Bool, usage: String)
+    throws(UsageError) -> Recurrence?
+  {
+    let flags: [(Bool, Recurrence)] = [(yearly, .yearly), (monthly, .monthly), (once, .none)]
+    let given = flags.compactMap { $0.0 ? $0.1 : nil }
+    guard given.count <= 1 else {
+      throw UsageError(
+        "give only one of " + (once ? "--yearly, --monthly and --once" : "--yearly and --monthly"),
+        code: "conflicting_options", usage: usage)
+    }
+    return given.first
+  }
+
+  /// Which of two opposite flags was given: `true` for the first, `false` for the second, `nil` for none.
+  ///
+  /// - Throws: ``UsageError`` when both are.
+  static func choice(_ yes: Bool, _ no: Bool, _ yesName: String, _ noName: String, usage: String)
+    throws(UsageError) -> Bool?
+  {
+    if yes && no {
+      throw UsageError(
+        "\(yesName) and \(noName) cannot be given together", code: "conflicting_options",
+        usage: usage)
+    }
+    return yes ? true : no ? false : nil
+  }
+
+  /// Rejects what a saved D-Day cannot be: a lunar date that repeats monthly.
+  static func check(_ details: EventDetails, usage: String) throws(UsageError) {
+    if details.isLunar, details.repeats == .monthly {
+      throw UsageError(
+        "lunar dates repeat yearly only (--monthly cannot go with a lunar date)",
+        code: "conflicting_options", usage: usage)
+    }
+  }
+
+  /// The row of an event seen from today.
+  func row(_ event: SavedEvent, _ language: DDayLanguage) -> EventRow {
+    EventRow(event, today: context.today(), lunar: KoreanLunarCalendar(), language: language)
+  }
+}

@@ -1,0 +1,89 @@
+import ToolboxCalendrics
+import ToolboxCore
+
+extension DDayTool {
+  /// `toolbox dday age BIRTHDATE`.
+  enum AgeCommand: CommandDeclaration {
+    static let birthdate = positional(
+      "birthdate", help: "The date of birth (\(dateHelp)); with --lunar a lunar date YYYY-MM-DD.",
+      completion: dateCompletion)
+    static let on = option(
+      "on", valueName: "date", help: "The age on this date instead of today.",
+      completion: dateCompletion)
+    static let lunar = flag(
+      "lunar", help: "BIRTHDATE is on the Korean lunar calendar (a lunar birthday, 음력 생일).")
+    static let leap = flag("leap", help: "With --lunar: born in the year's leap month (윤달).")
+    static let spec = CommandSpec(
+      "age",
+      abstract: "Show an age three ways (만 나이, 연 나이, 세는 나이), the next birthday and the days lived.",
+      discussion: """
+        만 나이 (international age, Korea's legal age since 2023-06-28) counts completed years; 연 나이 is \
+        this year minus the birth year; 세는 나이 adds one. Someone born on February 29 gets one year \
+        older on March 1 in common years (Civil Act arts. 158, 160). With --lunar, BIRTHDATE is a lunar \
+        date: the ages count from the day it fell on, and the next birthday is the lunar birthday of the \
+        year (a leap month the year lacks falls back to the regular month, day 30 to day 29). Days lived \
+        are counted as in 'lived' (0 on the day of birth).
+        """,
+      arguments: [birthdate, on, lunar, leap],
+      globalOptions: [GlobalOption.locale],
+      examples: [
+        "toolbox dday age 1990-05-17",
+        "toolbox --locale ko_KR dday age 2004-02-29 --on 2027-03-01",
+        "toolbox --json dday age 1990-04-23 --lunar",
+      ])
+  }
+
+  func age(_ arguments: Arguments<AgeCommand>) throws -> CommandOutput {
+    let text = try arguments[AgeCommand.birthdate]
+    let isLunar = try arguments[AgeCommand.lunar]
+    let isLeap = try arguments[AgeCommand.leap]
+    guard isLunar || !isLeap else {
+      throw arguments.usageError("--leap goes with --lunar", code: "invalid_argument")
+    }
+    let on =
+      try arguments[AgeCommand.on].map { text throws(DDayError) in try dates.date(text) }
+      ?? context.today()
+    let birth: CivilDate
+    var lunarBirth: LunarDate?
+    if isLunar {
+      (lunarBirth, birth) = try DateReader.lunarDate(text, isLeapMonth: isLeap)
+    } else {
+      birth = try dates.date(text)
+    }
+    guard birth <= on else { throw DDayError.birthAfterDate(birth: birth, on: on) }
+    let next: CivilDate?
+    if let lunarBirth {
+      next = EventDetails(
+        date: birth, lunarDate: lunarBirth, repeats: .yearly, countStartDay: true, every: 0,
+        anniversaries: false
+      ).nextOccurrence(onOrAfter: on, lunar: KoreanLunarCalendar())
+    } else {
+      next = Age.nextBirthday(birth: birth, onOrAfter: on)
+    }
+    let language = try language()
+    let age = Age.international(birth: birth, on: on)
+    let yearAge = Age.yearAge(birth: birth, on: on)
+    let countingAge = Age.countingAge(birth: birth, on: on)
+    var nextText = "-"
+    if let next {
+      nextText =
+        language.dateWithWeekday(next) + "  " + DDayLabel.label(days: on.days(to: next))
+      if let lunarBirth { nextText += "  " + language.lunarNote(lunarBirth, withYear: false) }
+    }
+    let lived = language.dayCount(birth.days(to: on))
+    let lines: [[String]] =
+      language.isKorean
+      ? [
+        ["만 나이", "\(age)세"], ["연 나이", "\(yearAge)세"], ["세는 나이", "\(countingAge)세"],
+        ["다음 생일", nextText], ["살아온 날", lived],
+      ]
+      : [
+        ["age", String(age)], ["year age", String(yearAge)], ["counting age", String(countingAge)],
+        ["next birthday", nextText], ["days lived", lived],
+      ]
+    return .document(
+      AgeResult(
+        birth: birth, lunarBirth: lunarBirth, on: on, age: age, yearAge: yearAge,
+        countingAge: countingAge, nextBirthday: next, lines: lines))
+  }
+}

@@ -1,0 +1,152 @@
+import ToolboxCalendrics
+import ToolboxCore
+
+extension DDayTool {
+  /// `toolbox dday edit ID …`.
+  enum Edit: CommandDeclaration {
+    static let id = positional(
+      "id", help: "The D-Day's id, such as 3 or #3.", completion: idCompletion)
+    static let name = optionalPositional("name", help: "A new name.")
+    static let date = option(
+      "date", valueName: "date",
+      help: "A new date (\(dateHelp)); a lunar date YYYY-MM-DD for a lunar D-Day.",
+      completion: dateCompletion)
+    static let yearly = flag("yearly", help: "Repeat every year.")
+    static let monthly = flag("monthly", help: "Repeat every month.")
+    static let once = flag("once", help: "Stop repeating: a one-off date.")
+    static let lunar = flag(
+      "lunar", help: "Keep the date on the lunar calendar (the same day, unless --date is given).")
+    static let solar = flag(
+      "solar",
+      help: "Keep the date on the Gregorian calendar (the same day, unless --date is given).")
+    static let leap = flag("leap", help: "With a lunar --date: the month is the leap month (윤달).")
+    static let zeroBased = flag("zero-based", help: "Count the date as day 0.")
+    static let oneBased = flag("one-based", help: "Count the date as day 1.")
+    static let every = option(
+      "every", valueName: "days",
+      help: "Days between the anniversaries of a one-off date (0: none).")
+    static let anniversaries = flag("anniversaries", help: "Give a one-off date its anniversaries.")
+    static let noAnniversaries = flag(
+      "no-anniversaries", help: "Give a one-off date no anniversaries.")
+    static let spec = CommandSpec(
+      "edit",
+      abstract: "Change a saved D-Day: its name, date, repeat, calendar or counting.",
+      discussion: """
+        Give at least one change. --lunar and --solar without --date keep the same day and change the \
+        calendar its repeats follow; with --date, the date is read on the D-Day's (new) calendar.
+        """,
+      arguments: [
+        id, name, date, yearly, monthly, once, lunar, solar, leap, zeroBased, oneBased, every,
+        anniversaries, noAnniversaries,
+      ],
+      globalOptions: [GlobalOption.locale],
+      examples: [
+        "toolbox dday edit 1 'Our first date'",
+        "toolbox dday edit 2 --date 1960-08-16 --lunar --yearly",
+        "toolbox dday edit 3 --once --zero-based",
+      ])
+  }
+
+  func edit(_ arguments: Arguments<Edit>) throws -> CommandOutput {
+    let usage = arguments.values.usage
+    let language = try language()
+    let id = try EventInput.id(try arguments[Edit.id], usage: usage)
+    let name = try arguments[Edit.name].map { text throws(UsageError) in
+      try EventInput.name(text, usage: usage)
+    }
+    let dateText = try arguments[Edit.date]
+    let repeats = try Self.recurrence(
+      yearly: try arguments[Edit.yearly], monthly: try arguments[Edit.monthly],
+      once: try arguments[Edit.once], usage: usage)
+    let calendar = try Self.choice(
+      try arguments[Edit.lunar], try arguments[Edit.solar], "--lunar", "--solar", usage: usage)
+    let isLeap = try arguments[Edit.leap]
+    if isLeap, dateText == nil {
+      throw UsageError("--leap goes with a lunar --date", code: "invalid_argument", usage: usage)
+    }
+    let countStartDay = try Self.choice(
+      try arguments[Edit.oneBased], try arguments[Edit.zeroBased], "--one-based", "--zero-based",
+      usage: usage)
+    let every = try arguments[Edit.every].map { text throws(UsageError) in
+      try DateReader.count(text, display: "--every", usage: usage)
+    }
+    let anniversaries = try Self.choice(
+      try arguments[Edit.anniversaries], try arguments[Edit.noAnniversaries], "--anniversaries",
+      "--no-anniversaries", usage: usage)
+    guard
+      name != nil || dateText != nil || repeats != nil || calendar != nil || countStartDay != nil
+        || every != nil || anniversaries != nil
+    else {
+      throw arguments.usageError(
+        "nothing to change: give a new name, --date, a repeat, a calendar or a counting option",
+        code: "missing_argument")
+    }
+    guard let store = try existingStore() else { throw EventInput.unknownID(id) }
+    let dates = dates
+    let (event, changed) = try store.edit(id) { before in
+      var after = before
+      var details = before.details
+      if let name { after.name = name }
+      let isLunar = calendar ?? details.isLunar
+      if let dateText {
+        if isLunar {
+          let (lunar, solar) = try DateReader.lunarDate(dateText, isLeapMonth: isLeap)
+          details.date = solar
+          details.lunarDate = lunar
+        } else {
+          guard !isLeap else {
+            throw UsageError(
+              "--leap goes with a lunar date (add --lunar)", code: "invalid_argument", usage: usage)
+          }
+          details.date = try dates.date(dateText)
+          details.lunarDate = nil
+        }
+      } else if isLunar, details.lunarDate == nil {
+        guard let lunar = KoreanLunarCalendar().lunarDate(of: details.date) else {
+          throw InternalError("ICU could not convert '\(details.date)' to the dangi calendar")
+        }
+        guard KoreanLunarCalendar.yearRange.contains(lunar.year) else {
+          throw DDayError.lunarYearOutOfRange(solar: details.date, lunarYear: lunar.year)
+        }
+        details.lunarDate = lunar
+      } else if !isLunar {
+        details.lunarDate = nil
+      }
+      if let repeats { details.repeats = repeats }
+      if let countStartDay { details.countStartDay = countStartDay }
+      if let every { details.every = every }
+      if let anniversaries { details.anniversaries = anniversaries }
+      try Self.check(details, usage: usage)
+      after.details = details
+      return after
+    }
+    return .document(
+      EventChangeResult(row: row(event, language), verb: changed ? "edited" : "unchanged"))
+  }
+
+  /// `toolbox dday rm ID…`.
+  enum Remove: CommandDeclaration {
+    static let ids = positionals("id", help: "D-Day ids such as 3 or #3.", completion: idCompletion)
+    static let spec = CommandSpec(
+      "rm",
+      abstract: "Remove saved D-Days; the others keep their ids.",
+      discussion: """
+        Several ids are removed together or not at all: if any id is unknown, nothing is removed and \
+        the command exits 64 naming it. Ids are never reused.
+        """,
+      arguments: [ids],
+      examples: ["toolbox dday rm 4", "toolbox dday rm 1 5"])
+  }
+
+  func remove(_ arguments: Arguments<Remove>) throws -> CommandOutput {
+    let ids = try EventInput.ids(try arguments[Remove.ids], usage: arguments.values.usage)
+    let language = try language()
+    guard let store = try existingStore() else { throw EventInput.unknownID(ids[0]) }
+    let removed = try store.remove(ids)
+    let today = context.today()
+    let lunar = KoreanLunarCalendar()
+    return .document(
+      EventRemovedResult(
+        removed: removed.map { EventRow($0, today: today, lunar: lunar, language: language) }))
+  }
+}

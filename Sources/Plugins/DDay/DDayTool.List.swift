@@ -1,0 +1,70 @@
+import ToolboxCalendrics
+import ToolboxCore
+
+extension DDayTool {
+  /// `toolbox dday list`.
+  enum List: CommandDeclaration {
+    static let spec = CommandSpec(
+      "list",
+      abstract: "List the saved D-Days by their next occurrence, with D-labels.",
+      discussion: """
+        Columns: id, name, date (the next occurrence of a repeating D-Day, converted from the lunar \
+        calendar for a lunar one), D-label, and notes: the repeat, the lunar date, and the day count of a \
+        one-off date that has passed (D+99 · 100일째). Upcoming D-Days come first, soonest first; then the \
+        dates that have passed, most recent first.
+        """,
+      globalOptions: [GlobalOption.locale],
+      examples: ["toolbox dday list", "toolbox --json --locale ko_KR dday list"])
+  }
+
+  func list() throws -> CommandOutput {
+    let events = try savedEvents()
+    let today = context.today()
+    let language = try language()
+    let lunar = KoreanLunarCalendar()
+    let rows = events.map { EventRow($0, today: today, lunar: lunar, language: language) }
+    // Upcoming first (soonest first), then one-off dates that have passed (most recent first); ties by
+    // id. Sorting keys moves integers, not rows.
+    let keys = rows.map { ($0.days >= 0 ? $0.days : Int.max / 2 - $0.days, $0.event.id) }
+    let order = rows.indices.sorted { keys[$0] < keys[$1] }
+    return .document(EventListResult(rows: order.map { rows[$0] }))
+  }
+
+  /// `toolbox dday show ID`.
+  enum Show: CommandDeclaration {
+    static let id = positional(
+      "id", help: "The D-Day's id, such as 3 or #3.", completion: idCompletion)
+    static let spec = CommandSpec(
+      "show",
+      abstract: "Show one saved D-Day and the next days it brings.",
+      discussion: """
+        The D-Day's row as 'list' shows it, then its next \(EventDetailResult.upcomingCount) days from \
+        today within ten years: its occurrences, and for a one-off date its anniversaries (every 100th \
+        day, or --every, and every year).
+        """,
+      arguments: [id],
+      globalOptions: [GlobalOption.locale],
+      examples: ["toolbox dday show 1", "toolbox --json dday show 1"])
+  }
+
+  func show(_ arguments: Arguments<Show>) throws -> CommandOutput {
+    let id = try EventInput.id(try arguments[Show.id], usage: arguments.values.usage)
+    guard let store = try existingStore() else { throw EventInput.unknownID(id) }
+    let event = try store.events(ids: [id])[0]
+    let today = context.today()
+    let language = try language()
+    let lunar = KoreanLunarCalendar()
+    let end = CivilDate(year: min(today.year + 10, 9999), month: 12, day: 31) ?? CivilDate.maximum
+    let weekdays = language.weekdayNames
+    let upcoming = EventItem.items(of: event, in: today...end, lunar: lunar, language: language)
+      .prefix(EventDetailResult.upcomingCount).map {
+        EventDetailResult.Upcoming(
+          item: $0, label: DDayLabel.label(days: today.days(to: $0.date)),
+          localizedWeekday: DDayLanguage.weekdayName($0.date.weekday, in: weekdays))
+      }
+    return .document(
+      EventDetailResult(
+        row: EventRow(event, today: today, lunar: lunar, language: language),
+        upcoming: Array(upcoming)))
+  }
+}

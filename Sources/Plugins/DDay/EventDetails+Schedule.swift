@@ -1,0 +1,165 @@
+import ToolboxCalendrics
+import ToolboxCore
+
+/// When a saved D-Day falls: its occurrences (the date, or every repeat of it) and the anniversaries of a
+/// one-off date, in a range of days. All arithmetic is on day numbers; nothing here can leave
+/// 0001-01-01...9999-12-31 (dates that would are left out).
+extension EventDetails {
+  /// The event's own days in a range: the date of a one-off event, every repeat of a repeating one from the
+  /// date on.
+  ///
+  /// - Yearly: the same month and day; February 29 falls on February 28 in common years (as in
+  ///   `anniversaries`). A lunar event: the same lunar month and day, a leap month the year lacks falling
+  ///   back to the regular month and day 30 of a 29-day month to day 29.
+  /// - Monthly: the same day of the month, or the month's last day when the month is shorter.
+  ///
+  /// - Parameters:
+  ///   - range: The days.
+  ///   - lunar: The lunar calendar.
+  /// - Returns: The days, in order.
+  func occurrences(in range: ClosedRange<CivilDate>, lunar: KoreanLunarCalendar) -> [CivilDate] {
+    let from = max(range.lowerBound, date)
+    let to = range.upperBound
+    guard from <= to else { return [] }
+    var days: [CivilDate] = []
+    switch repeats {
+    case .none:
+      days = [date]
+    case .yearly:
+      if let lunarDate {
+        for year in Self.lunarYear(of: from, lunar)...Self.lunarYear(of: to, lunar) {
+          if let day = AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, lunar) {
+            days.append(day)
+          }
+        }
+      } else {
+        for year in from.year...to.year {
+          if let day = date.sameDay(inYear: year) { days.append(day) }
+        }
+      }
+    case .monthly:
+      var (year, month) = (from.year, from.month)
+      while (year, month) <= (to.year, to.month) {
+        if let day = Self.day(date.day, inYear: year, month: month) { days.append(day) }
+        (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+      }
+    }
+    return days.filter { $0 >= from && $0 <= to }
+  }
+
+  /// The first occurrence on or after a day.
+  ///
+  /// - Parameters:
+  ///   - day: The day (today).
+  ///   - lunar: The lunar calendar.
+  /// - Returns: The occurrence, or `nil` for a one-off date before `day` or a repeat after 9999-12-31.
+  func nextOccurrence(onOrAfter day: CivilDate, lunar: KoreanLunarCalendar) -> CivilDate? {
+    let from = max(day, date)
+    switch repeats {
+    case .none:
+      return date >= day ? date : nil
+    case .yearly:
+      if let lunarDate {
+        let year = Self.lunarYear(of: from, lunar)
+        for candidate in year...(year + 1) {
+          if let next = AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: candidate, lunar),
+            next >= from
+          {
+            return next
+          }
+        }
+        return nil
+      }
+      for year in from.year...(from.year + 1) {
+        if let next = date.sameDay(inYear: year), next >= from { return next }
+      }
+      return nil
+    case .monthly:
+      var (year, month) = (from.year, from.month)
+      for _ in 0..<2 {
+        if let next = Self.day(date.day, inYear: year, month: month), next >= from { return next }
+        (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
+      }
+      return nil
+    }
+  }
+
+  /// The anniversaries of a one-off date in a range: every `every`-th day (counted with the event's
+  /// day-1/day-0 convention) and every year (on the lunar calendar for a lunar event). Repeating events
+  /// and events with anniversaries turned off have none.
+  ///
+  /// - Parameters:
+  ///   - range: The days.
+  ///   - lunar: The lunar calendar.
+  /// - Returns: The anniversaries, in date order (day anniversaries first on a shared date).
+  func anniversaries(in range: ClosedRange<CivilDate>, lunar: KoreanLunarCalendar)
+    -> [Anniversary]
+  {
+    guard repeats == .none, anniversaries, range.upperBound > date else { return [] }
+    var items: [Anniversary] = []
+    if every > 0 {
+      let shift = countStartDay ? 1 : 0
+      // Day anniversary n falls on date + n × every − shift; only the n whose day is in the range.
+      let low = date.days(to: range.lowerBound) + shift
+      let high = date.days(to: range.upperBound) + shift
+      if high >= every {
+        let first = low <= every ? 1 : (low - 1) / every + 1
+        let last = high / every
+        if first <= last {
+          for n in first...last {
+            if let day = date.adding(days: n * every - shift) {
+              items.append(Anniversary(kind: .days, n: n * every, date: day))
+            }
+          }
+        }
+      }
+    }
+    if let lunarDate {
+      let first = max(lunarDate.year + 1, Self.lunarYear(of: range.lowerBound, lunar))
+      let last = Self.lunarYear(of: range.upperBound, lunar)
+      if first <= last {
+        for year in first...last {
+          if let day = AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, lunar) {
+            items.append(Anniversary(kind: .years, n: year - lunarDate.year, date: day))
+          }
+        }
+      }
+    } else {
+      let first = max(date.year + 1, range.lowerBound.year)
+      let last = range.upperBound.year
+      if first <= last {
+        for year in first...last {
+          if let day = date.sameDay(inYear: year) {
+            items.append(Anniversary(kind: .years, n: year - date.year, date: day))
+          }
+        }
+      }
+    }
+    return items.filter { range.contains($0.date) }.sorted {
+      ($0.date, $0.kind == .years ? 1 : 0) < ($1.date, $1.kind == .years ? 1 : 0)
+    }
+  }
+
+  /// The day number of a past or present one-off date under the event's convention: 100 on `100일째`
+  /// (the date itself is day 1, or day 0 with `countStartDay` off).
+  ///
+  /// - Parameter today: Today.
+  /// - Returns: The number, or `nil` for a repeating event or a date after today.
+  func dayNumber(on today: CivilDate) -> Int? {
+    guard repeats == .none, date <= today else { return nil }
+    return date.days(to: today) + (countStartDay ? 1 : 0)
+  }
+
+  // MARK: - Helpers
+
+  /// The lunar year a Gregorian day falls in (its Gregorian year when the calendar cannot say).
+  static func lunarYear(of day: CivilDate, _ lunar: KoreanLunarCalendar) -> Int {
+    lunar.lunarDate(of: day)?.year ?? day.year
+  }
+
+  /// Day `day` of a month, or the month's last day when it is shorter.
+  static func day(_ day: Int, inYear year: Int, month: Int) -> CivilDate? {
+    CivilDate(
+      year: year, month: month, day: min(day, CivilDate.daysInMonth(year: year, month: month)))
+  }
+}

@@ -1,0 +1,129 @@
+import ToolboxCalendrics
+import ToolboxCore
+
+/// A saved D-Day as `list`, `show`, `add` and `edit` report it, seen from today: the date to show (the next
+/// occurrence of a repeating event, converted from the lunar calendar for a lunar one), its D-label and,
+/// for a one-off date that has passed, its day count.
+///
+/// JSON: `{"id":1,"name":"…","start":"2026-08-25","lunarDate":null,"leap":false,"repeats":"none",
+/// "countStartDay":true,"every":100,"anniversaries":true,"created":"…","date":"2026-08-25","days":-99,
+/// "label":"D+99","dayNumber":100}` — every key always present.
+struct EventRow: Encodable, Sendable, Equatable {
+  let event: SavedEvent
+  /// The date shown: the one-off date, or the next occurrence of a repeating event.
+  let date: CivilDate
+  /// `date` − today.
+  let days: Int
+  /// `D-23`, `D-Day`, `D+5`.
+  let label: String
+  /// The day count of a one-off date on or before today (`100` on `100일째`), else `nil`.
+  let dayNumber: Int?
+  /// What the text adds after the label: the repeat, the lunar date, the day count.
+  let note: String
+
+  /// The row of an event today.
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - today: Today.
+  ///   - lunar: The lunar calendar.
+  ///   - language: The output language.
+  init(_ event: SavedEvent, today: CivilDate, lunar: KoreanLunarCalendar, language: DDayLanguage) {
+    let details = event.details
+    self.event = event
+    date =
+      details.repeats == .none
+      ? details.date : details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
+    days = today.days(to: date)
+    label = DDayLabel.label(days: days)
+    dayNumber = details.dayNumber(on: today)
+    var notes: [String] = []
+    if let repeats = language.recurrence(details.repeats) { notes.append(repeats) }
+    if let lunarDate = details.lunarDate {
+      notes.append(language.lunarNote(lunarDate, withYear: details.repeats == .none))
+    }
+    if let dayNumber, days < 0 { notes.append(language.dayNumber(dayNumber)) }
+    note = notes.joined(separator: " · ")
+  }
+
+  /// `1  처음 만난 날  2026-08-25  D+99  100일째` as table cells.
+  var cells: [String] {
+    [String(event.id), event.name, date.description, label, note]
+  }
+
+  private enum CodingKeys: String, CodingKey {
+    case id, name, start, lunarDate, leap, repeats, countStartDay, every, anniversaries, created
+    case date, days, label, dayNumber
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    let details = event.details
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(event.id, forKey: .id)
+    try container.encode(event.name, forKey: .name)
+    try container.encode(details.date, forKey: .start)
+    try container.encode(details.lunarDate?.description, forKey: .lunarDate)
+    try container.encode(details.lunarDate?.isLeapMonth ?? false, forKey: .leap)
+    try container.encode(details.repeats, forKey: .repeats)
+    try container.encode(details.countStartDay, forKey: .countStartDay)
+    try container.encode(details.every, forKey: .every)
+    try container.encode(details.anniversaries, forKey: .anniversaries)
+    try container.encode(event.created, forKey: .created)
+    try container.encode(date, forKey: .date)
+    try container.encode(days, forKey: .days)
+    try container.encode(label, forKey: .label)
+    try container.encode(dayNumber, forKey: .dayNumber)
+  }
+}
+
+/// One day a saved D-Day brings: an occurrence of the event, or an anniversary of a one-off date.
+struct EventItem: Sendable, Equatable {
+  /// What kind of day it is.
+  enum Kind: String, Sendable, Encodable {
+    /// The date itself, or a repeat of it.
+    case occurrence
+    /// A day anniversary (`100일`).
+    case days
+    /// A yearly anniversary of a one-off date (`1주년`).
+    case years
+  }
+
+  let date: CivilDate
+  let kind: Kind
+  /// The number of days or years of an anniversary; `nil` for an occurrence.
+  let n: Int?
+  /// The anniversary's name (`100일`, `1st anniversary`), or the event's name for an occurrence.
+  let name: String
+
+  /// The days an event brings in a range, in date order: its occurrences and its anniversaries.
+  ///
+  /// - Parameters:
+  ///   - event: The event.
+  ///   - range: The days.
+  ///   - lunar: The lunar calendar.
+  ///   - language: Names anniversaries.
+  /// - Returns: The items.
+  static func items(
+    of event: SavedEvent, in range: ClosedRange<CivilDate>, lunar: KoreanLunarCalendar,
+    language: DDayLanguage
+  ) -> [EventItem] {
+    let details = event.details
+    let occurrences = details.occurrences(in: range, lunar: lunar).map {
+      EventItem(date: $0, kind: .occurrence, n: nil, name: event.name)
+    }
+    let anniversaries = details.anniversaries(in: range, lunar: lunar).map {
+      EventItem(
+        date: $0.date, kind: $0.kind == .days ? .days : .years, n: $0.n,
+        name: language.anniversaryName($0.kind, $0.n))
+    }
+    return (occurrences + anniversaries).sorted { ($0.date, $0.order) < ($1.date, $1.order) }
+  }
+
+  private var order: Int {
+    switch kind {
+    case .occurrence: 0
+    case .days: 1
+    case .years: 2
+    }
+  }
+}

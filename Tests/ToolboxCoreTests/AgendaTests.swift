@@ -1,0 +1,186 @@
+import Testing
+import ToolboxCore
+import ToolboxTestSupport
+
+/// `toolbox agenda` over stub tools that provide dated items (today is 2026-12-02).
+@Suite struct AgendaTests {
+  let runner = ToolboxRunner(tools: [
+    PlannerTool.self, ChoresTool.self, BrokenTool.self, EchoTool.self,
+  ])
+
+  @Test func `items of every providing tool merged by date, overdue first, labels filled in`() {
+    let result = ToolboxRunner(tools: [PlannerTool.self, ChoresTool.self, EchoTool.self])
+      .run("agenda", "--days", "30")
+    #expect(result.error == "")
+    #expect(result.status == 0)
+    #expect(
+      result.output == """
+        2026-11-28  Saturday   D+4    chores   Pay rent
+        2026-12-02  Wednesday  D-Day  chores   Water plants
+        2026-12-02  Wednesday  D-Day  planner  100 days together
+        2026-12-25  Friday     D-23   planner  Christmas
+        2026-12-31  Thursday   D-29   chores   Backup
+
+        """)
+  }
+
+  @Test func `JSON: from, to, items with their tool and label, problems`() throws {
+    let result = ToolboxRunner(tools: [PlannerTool.self]).run(
+      "--json", "agenda", "--from", "2026-12-20")
+    #expect(
+      result.output == """
+        {
+          "from": "2026-12-20",
+          "items": [
+            {
+              "date": "2026-12-25",
+              "isOverdue": false,
+              "kind": "holiday",
+              "label": "D-23",
+              "title": "Christmas",
+              "tool": "planner"
+            }
+          ],
+          "problems": [],
+          "to": "2026-12-26"
+        }
+
+        """)
+  }
+
+  @Test func `a disabled tool contributes nothing and the agenda still works`() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let config = try folder.write(
+      "config.json", #"{"tools":{"planner":{"enabled":false},"chores":{"enabled":false}}}"#)
+    let result = runner.run("--config", config, "agenda", "--days", "30")
+    #expect(result.status == 1)
+    #expect(!result.output.contains("planner"))
+    #expect(!result.output.contains("chores"))
+    let quiet = ToolboxRunner(tools: [PlannerTool.self, EchoTool.self])
+      .run(
+        "--config", try folder.write("p.json", #"{"tools":{"planner":{"enabled":false}}}"#),
+        "agenda")
+    #expect(
+      quiet == RunResult(output: "Nothing from 2026-12-02 to 2026-12-08.\n", error: "", status: 0))
+  }
+
+  @Test func `a tool whose data cannot be read does not hide the others`() throws {
+    let result = runner.run("agenda", "--days", "30")
+    #expect(result.status == 1)
+    #expect(result.output.contains("planner  Christmas"))
+    #expect(result.output.contains("chores   Backup"))
+    #expect(result.error == "toolbox: broken: cannot read the broken store\n")
+    let json = runner.run("--json", "agenda")
+    #expect(json.status == 1)
+    let document = try JSONValue.parse(Array(json.output.utf8))
+    #expect(
+      document["problems"]
+        == .array([
+          .object([
+            .init("code", .string("broken_store")),
+            .init("message", .string("cannot read the broken store")),
+            .init("tool", .string("broken")),
+          ])
+        ]))
+    #expect(
+      json.error
+        == #"{"error":{"code":"broken_store","message":"cannot read the broken store","tool":"broken"}}"#
+        + "\n")
+  }
+
+  @Test func `without providers there is nothing, and a week by default`() {
+    let result = ToolboxRunner(tools: [EchoTool.self]).run("agenda")
+    #expect(
+      result == RunResult(output: "Nothing from 2026-12-02 to 2026-12-08.\n", error: "", status: 0))
+    #expect(
+      ToolboxRunner(tools: [EchoTool.self]).run("agenda", "--from", "tomorrow", "--days", "1")
+        .output
+        == "Nothing from 2026-12-03 to 2026-12-03.\n")
+  }
+
+  @Test func `weekdays follow the locale`() {
+    let result = ToolboxRunner(tools: [PlannerTool.self]).run(
+      "--locale", "ko_KR", "agenda", "--days", "30")
+    #expect(
+      result.output
+        == "2026-12-02  수요일  D-Day  planner  100 days together\n2026-12-25  금요일  D-23   planner  Christmas\n"
+    )
+  }
+
+  @Test(arguments: [
+    (["agenda", "--days", "0"], 64, "toolbox: --days must be at least 1, not '0'"),
+    (["agenda", "--days", "x"], 64, "toolbox: invalid value 'x' for --days: expected an integer"),
+    (
+      ["agenda", "--from", "2026-02-30"], 65,
+      "toolbox: invalid date '2026-02-30' for --from: no such day (years 0001-9999)"
+    ),
+    (
+      ["agenda", "--from", "9999-12-30", "--days", "3"], 64,
+      "toolbox: 3 days from '9999-12-30' go past 9999-12-31"
+    ),
+    (["agenda", "extra"], 64, "toolbox: unexpected argument 'extra'"),
+  ])
+  func `bad arguments`(arguments: [String], status: Int32, message: String) {
+    let result = runner.run(arguments)
+    #expect(result.status == status)
+    #expect(result.output == "")
+    #expect(result.error.split(separator: "\n").first.map(String.init) == message)
+  }
+
+  @Test func `agenda has help and is a reserved name`() {
+    let help = runner.run("agenda", "--help")
+    #expect(help.status == 0)
+    #expect(help.output.hasPrefix("OVERVIEW: List what is coming up in every enabled tool"))
+    #expect(ToolRegistry.reservedNames.contains("agenda"))
+    #expect(runner.run("help").output.contains("agenda"))
+  }
+}
+
+/// A tool with dated items, one of them left for the agenda to label.
+struct PlannerTool: Tool, DatedItemProvider {
+  static let descriptor = ToolDescriptor(name: "planner", abstract: "Plan.")
+  static let commands: [Command<Self>] = []
+  init(context: ToolContext) {}
+
+  func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
+    [
+      DatedItem(date: .test("2026-12-25"), tool: "planner", title: "Christmas", kind: "holiday"),
+      DatedItem(
+        date: .test("2026-12-02"), tool: "planner", title: "100 days together", kind: "anniversary",
+        label: "D-Day"),
+      // Outside every range the tests ask for: left out.
+      DatedItem(date: .test("2027-06-01"), tool: "planner", title: "Later", kind: "holiday"),
+    ].filter { range.contains($0.date) || $0.date.year == 2027 }
+  }
+}
+
+/// A tool whose items include one overdue before the range.
+struct ChoresTool: Tool, DatedItemProvider {
+  static let descriptor = ToolDescriptor(name: "chores", abstract: "Chores.")
+  static let commands: [Command<Self>] = []
+  init(context: ToolContext) {}
+
+  func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
+    [
+      DatedItem(date: .test("2026-12-31"), tool: "chores", title: "Backup", kind: "task"),
+      DatedItem(date: .test("2026-12-02"), tool: "chores", title: "Water plants", kind: "task"),
+      DatedItem(
+        date: .test("2026-11-28"), tool: "chores", title: "Pay rent", kind: "task", label: "D+4",
+        isOverdue: true),
+      // Done long ago and not overdue: before the range, so left out.
+      DatedItem(date: .test("2026-11-01"), tool: "chores", title: "Old", kind: "task"),
+    ]
+  }
+}
+
+/// A tool whose data cannot be read.
+struct BrokenTool: Tool, DatedItemProvider {
+  static let descriptor = ToolDescriptor(name: "broken", abstract: "Broken.")
+  static let commands: [Command<Self>] = []
+  init(context: ToolContext) {}
+
+  func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
+    throw DataError("cannot read the broken store", code: "broken_store")
+  }
+}
