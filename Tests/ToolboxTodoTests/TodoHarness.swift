@@ -53,9 +53,7 @@ final class TodoHarness {
 
   /// Every task in the store, in id order.
   func allTasks() throws -> [TodoTask] {
-    var query = TaskQuery()
-    query.state = .all
-    return try open().tasks(query)
+    try open().tasks(TaskQuery.everything())
   }
 
   /// The bytes of a file.
