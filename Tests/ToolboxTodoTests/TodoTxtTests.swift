@@ -127,3 +127,17 @@ import ToolboxTestSupport
       try TodoTxt.task(TodoTxt.line(stored, keepDonePriority: true), today: Self.today) == expected)
   }
 }
+
+@Suite struct TodoTxtPriorityWordTests {
+  /// fuzz-todotxt: a done task whose text holds a `pri:B` word, exported with its priority as `pri:A`,
+  /// read back with priority B and `pri:A` in its text. The last `pri:` now wins.
+  @Test func `the last pri word wins and earlier ones stay text`() throws {
+    let today = CivilDate.test("2026-12-02")
+    let task = try TodoTxt.task("x (A) 2026-12-121lom pri:B", today: today)
+    #expect(task.priority == Priority("A"))
+    #expect(task.text == "2026-12-121lom pri:B")
+    let line = TodoTxt.line(TodoTask(id: 1, task), keepDonePriority: true)
+    #expect(try TodoTxt.task(line, today: today) == task)
+    #expect(try TodoTxt.task("x a pri:B b pri:C", today: today).text == "a pri:B b")
+  }
+}

@@ -471,7 +471,24 @@ extension TodoStore {
 extension String {
   /// The text with every occurrence of `target` replaced (without Foundation).
   func replacingAll(_ target: String, with replacement: String) -> String {
-    guard contains(target) else { return self }
-    return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    let needle = Array(target.utf8)
+    let bytes = Array(utf8)
+    guard let first = needle.first, bytes.contains(first) else { return self }
+    let insert = Array(replacement.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count + bytes.count / 8)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == first, bytes.count - index >= needle.count,
+        bytes[index..<index + needle.count].elementsEqual(needle)
+      {
+        output.append(contentsOf: insert)
+        index += needle.count
+      } else {
+        output.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
   }
 }

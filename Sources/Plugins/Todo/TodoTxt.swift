@@ -187,10 +187,13 @@ enum TodoTxt {
           recurrence = parsed
         } else if word == "h:1" {
           hidden = true
-        } else if word.hasPrefix("pri:"), priority == nil,
-          let parsed = Priority(String(word.dropFirst(4))),
+        } else if word.hasPrefix("pri:"), let parsed = Priority(String(word.dropFirst(4))),
           word.utf8.last.map({ $0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z") }) ?? false
         {
+          // The last `pri:` wins (export appends it after the text); an earlier one is text.
+          if let previous = priorityWord {
+            text.insert(previous.word, at: min(previous.position, text.count))
+          }
           priority = parsed
           priorityWord = (word, text.count)
         } else {
