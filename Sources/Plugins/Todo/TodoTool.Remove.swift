@@ -53,7 +53,7 @@ extension TodoTool {
         Like todo.sh's done.txt. Archived tasks keep their ids and stay in the store: 'list --archived' shows them, 'export \
         --archived' writes them, 'unarchive ID' brings one back, 'undo' reverts the move.
         """,
-      examples: ["toolbox todo archive", "toolbox todo list --archived"])
+      examples: ["toolbox todo archive", "toolbox --json todo archive"])
   }
 
   func archive() throws -> CommandOutput {
