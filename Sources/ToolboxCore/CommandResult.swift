@@ -127,6 +127,31 @@ public final class StreamWriter {
     if let failure = writeFailure() { throw failure }
   }
 
+  /// Writes text to standard output unchanged, whatever the format: a document too large to hold in memory,
+  /// written in parts as it is produced (a JSON document's parts must make one document together).
+  ///
+  /// - Parameter text: The text.
+  /// - Throws: The console's `WriteError` once a write has failed, so the stream ends.
+  public func write(_ text: String) throws {
+    writeOutput(text)
+    if let failure = writeFailure() { throw failure }
+  }
+
+  /// Reports a problem with one input record without writing anything to standard output, and counts it
+  /// as a failure (exit 1): text mode writes `toolbox: <tool>: <message>` to standard error, JSON mode the
+  /// error object.
+  ///
+  /// - Parameter error: The problem.
+  public func warn(_ error: any ToolboxError) {
+    failureCount += 1
+    switch format {
+    case .text:
+      writeError("toolbox: \(tool): \(error.description.escapingControlCharacters)\n")
+    case .json:
+      writeError(JSONOutput.errorObject(error, tool: tool).serialized(pretty: false) + "\n")
+    }
+  }
+
   /// Records a failed input record in its place. (It does not throw: a stream of failing records over
   /// standard input still ends at the first write failure, because the dispatcher's input stops then.)
   ///

@@ -87,8 +87,10 @@ import ToolboxTestSupport
     #expect(throws: TaskInput.Problem.controlCharacters) { try TaskInput.text(["\u{1B}[31mred"]) }
   }
 
-  @Test func `tags drop their leading pluses and must be one word`() throws {
-    #expect(try TaskInput.tags(["+shop", "home", "shop", "++home"]) == ["shop", "home"])
+  @Test func `tags drop one leading plus and must be one word`() throws {
+    // `++home` is the project `+home`, as todo.sh and topydo read it (issue 15).
+    #expect(try TaskInput.tags(["+shop", "home", "shop", "++home"]) == ["shop", "home", "+home"])
+    #expect(try TaskInput.labels(["@home", "+x", "@home"]) == (["x"], ["home"]))
     #expect(try TaskInput.tag("집") == "집")
     for bad in ["", "+", "++", "two words", "a\tb"] {
       #expect(throws: TaskInput.Problem.invalidTag(bad)) { try TaskInput.tag(bad) }

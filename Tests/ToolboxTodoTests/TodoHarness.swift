@@ -53,9 +53,7 @@ final class TodoHarness {
 
   /// Every task in the store, in id order.
   func allTasks() throws -> [TodoTask] {
-    var query = TaskQuery()
-    query.state = .all
-    return try open().tasks(query)
+    try open().tasks(TaskQuery.everything())
   }
 
   /// The bytes of a file.
@@ -72,5 +70,26 @@ extension NewTask {
   /// A pending task created on 2026-12-02.
   static func test(_ text: String, tags: [String] = []) -> NewTask {
     NewTask(text: text, created: .test("2026-12-02"), tags: tags)
+  }
+}
+
+extension TodoStore {
+  /// Imports tasks through the staging table, as `import` does, and returns them as stored (or as a dry
+  /// run would store them).
+  func importTasks(_ new: [NewTask], source: String, dryRun: Bool, merge: Bool = false) throws
+    -> [TodoTask]
+  {
+    let staging = try ImportStaging(connection: connection)
+    defer { staging.drop() }
+    for task in new { try staging.add(task) }
+    try staging.finishStaging()
+    if dryRun {
+      _ = try TodoStore.plan(staging, store: self, merge: merge)
+    } else {
+      _ = try importStaged(staging, source: source, merge: merge)
+    }
+    var tasks: [TodoTask] = []
+    try staging.forEachTask { task, _ in tasks.append(task) }
+    return tasks
   }
 }

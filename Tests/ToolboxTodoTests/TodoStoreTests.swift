@@ -21,7 +21,8 @@ import ToolboxTestSupport
     #expect(try store.connection.text("PRAGMA journal_mode") == "wal")
     #expect(try store.connection.integer("PRAGMA synchronous") == 2)  // FULL
     #expect(try store.connection.integer("PRAGMA application_id") == 0x746F_646F)
-    #expect(try store.connection.integer("PRAGMA user_version") == 1)
+    #expect(
+      try store.connection.integer("PRAGMA user_version") == Int64(TodoSchema.migrations.count))
     #expect(try store.connection.text("PRAGMA integrity_check") == "ok")
     // No temporary files are left next to the store.
     let names = try FileManager.default.contentsOfDirectory(atPath: harness.folder.file("data"))
@@ -41,9 +42,9 @@ import ToolboxTestSupport
     let store = try harness.open()
     for text in ["a", "b", "c"] { _ = try store.add(.test(text)) }
     _ = try store.remove([3])
-    #expect(try store.add(.test("d")).id == 4)
+    #expect(try store.add(.test("d")).value.id == 4)
     _ = try store.undo()  // removes #4 again
-    #expect(try store.add(.test("e")).id == 5)
+    #expect(try store.add(.test("e")).value.id == 5)
     #expect(try harness.allTasks().map(\.id) == [1, 2, 5])
   }
 
@@ -83,9 +84,9 @@ import ToolboxTestSupport
     _ = try store.add(.test("a"))
     let first = try store.setDone([1], done: true, today: .test("2026-12-02"))
     let second = try store.setDone([1], done: true, today: .test("2026-12-05"))
-    #expect(first.map(\.changed) == [true])
-    #expect(second.map(\.changed) == [false])
-    #expect(second[0].task.completed == .test("2026-12-02"))
+    #expect(first.value.map(\.changed) == [true])
+    #expect(second.value.map(\.changed) == [false])
+    #expect(second.value[0].task.completed == .test("2026-12-02"))
     #expect(try store.undo()?.command == "done")
     #expect(try store.undo()?.command == "add")
     #expect(try store.undo() == nil)
@@ -158,7 +159,7 @@ import ToolboxTestSupport
     // The store has now used ids up to 7: the same ids again get new ones.
     #expect(
       try store.importTasks([first, second], source: "f", dryRun: false).map(\.id) == [8, 9])
-    #expect(try store.add(.test("next")).id == 10)
+    #expect(try store.add(.test("next")).value.id == 10)
   }
 
   @Test func `import is one transaction: a failure in the middle keeps nothing`() throws {
@@ -186,7 +187,7 @@ import ToolboxTestSupport
     let preview = try store.importTasks([.test("x"), .test("y")], source: "f", dryRun: true)
     #expect(preview.map(\.id) == [2, 3])
     #expect(try harness.allTasks().map(\.text) == ["before"])
-    #expect(try store.add(.test("after")).id == 2)
+    #expect(try store.add(.test("after")).value.id == 2)
   }
 
   // MARK: - Migrations
@@ -199,7 +200,8 @@ import ToolboxTestSupport
     let harness = try TodoHarness()
     _ = try harness.open().add(.test("survives"))
     let upgraded = try harness.open(migrations: TodoSchema.migrations + [Self.testMigration])
-    #expect(try upgraded.connection.integer("PRAGMA user_version") == 2)
+    let latest = Int64(TodoSchema.migrations.count)
+    #expect(try upgraded.connection.integer("PRAGMA user_version") == latest + 1)
     #expect(try upgraded.connection.text("SELECT value FROM test_step") == "x")
     #expect(try upgraded.tasks(TaskQuery()).map(\.text) == ["survives"])
 
@@ -209,7 +211,7 @@ import ToolboxTestSupport
     let backup = harness.folder.file("data/" + (backups.first ?? ""))
     #expect(try harness.mode(backup) == 0o600)
     let old = try SQLiteConnection(path: backup, busyTimeout: 100)
-    #expect(try old.integer("PRAGMA user_version") == 1)
+    #expect(try old.integer("PRAGMA user_version") == latest)
     #expect(try old.text("SELECT text FROM tasks") == "survives")
     // Opening again does not upgrade or back up a second time.
     _ = try harness.open(migrations: TodoSchema.migrations + [Self.testMigration])
@@ -222,7 +224,9 @@ import ToolboxTestSupport
     let harness = try TodoHarness()
     _ = try harness.open(migrations: TodoSchema.migrations + [Self.testMigration])
     #expect(
-      throws: StoreError.tooNew(TodoSchema.kind, path: harness.store, version: 2, supported: 1)
+      throws: StoreError.tooNew(
+        TodoSchema.kind, path: harness.store, version: TodoSchema.migrations.count + 1,
+        supported: TodoSchema.migrations.count)
     ) { try harness.open() }
   }
 
@@ -316,6 +320,6 @@ import ToolboxTestSupport
     // Readers are not blocked by a writer in WAL mode.
     #expect(try store.tasks(TaskQuery()).map(\.text) == ["a"])
     try holder.execute("COMMIT")
-    #expect(try store.add(.test("b")).id == 2)
+    #expect(try store.add(.test("b")).value.id == 2)
   }
 }

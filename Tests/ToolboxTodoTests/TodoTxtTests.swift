@@ -9,11 +9,12 @@ import ToolboxTestSupport
 
   static func task(
     _ text: String, done: Bool = false, created: String = "2026-12-01", completed: String? = nil,
-    due: String? = nil, priority: String? = nil, tags: [String] = []
+    due: String? = nil, priority: String? = nil, tags: [String] = [], contexts: [String] = []
   ) -> NewTask {
     NewTask(
       text: text, done: done, created: .test(created), completed: completed.map(CivilDate.test),
-      due: due.map(CivilDate.test), priority: priority.flatMap(Priority.init), tags: tags)
+      due: due.map(CivilDate.test), priority: priority.flatMap(Priority.init), tags: tags,
+      contexts: contexts)
   }
 
   @Test(arguments: [
@@ -21,7 +22,8 @@ import ToolboxTestSupport
     ("(A) 2026-12-01 Pay rent", task("Pay rent", priority: "A")),
     (
       "(B) 2026-12-01 Call mom @phone +family due:2026-12-24",
-      task("Call mom @phone", due: "2026-12-24", priority: "B", tags: ["family"])
+      task(
+        "Call mom", due: "2026-12-24", priority: "B", tags: ["family"], contexts: ["phone"])
     ),
     (
       "x 2026-12-03 2026-12-01 Pay rent +home pri:A",
@@ -39,7 +41,8 @@ import ToolboxTestSupport
         priority: "A")
     ),
     ("2026-12-01 +a Tag first +b", task("Tag first", tags: ["a", "b"])),
-    ("2026-12-01 learn ++ +c++ ++d", task("learn ++", tags: ["c++", "d"])),
+    // `++d` is the project `+d` in todo.sh and topydo (issue 15).
+    ("2026-12-01 learn ++ +c++ ++d", task("learn ++", tags: ["c++", "+d"])),
     (
       "(a) lower case is not a priority",
       task("(a) lower case is not a priority", created: "2026-12-02")
@@ -72,21 +75,30 @@ import ToolboxTestSupport
     let done = TodoTask(
       id: 2, text: "Pay rent", done: true, created: .test("2026-12-01"),
       completed: .test("2026-12-03"), due: nil, priority: Priority("A"), tags: [])
-    #expect(TodoTxt.line(done) == "x 2026-12-03 2026-12-01 Pay rent pri:A")
+    // Done tasks drop their priority as todo.sh does, unless asked (issue 15).
+    #expect(TodoTxt.line(done) == "x 2026-12-03 2026-12-01 Pay rent")
+    #expect(TodoTxt.line(done, keepDonePriority: true) == "x 2026-12-03 2026-12-01 Pay rent pri:A")
+    // No completion date stays no date: `x Text`, which topydo and todo.sh read as done (issue 15).
     var undated = done
     undated.completed = nil
-    #expect(TodoTxt.line(undated) == "x 2026-12-01 2026-12-01 Pay rent pri:A")
+    #expect(TodoTxt.line(undated) == "x Pay rent")
   }
 
   @Test func `a task written and read back is the same task`() throws {
-    let original = Self.task(
-      "Renew passport @office", done: true, completed: "2026-12-02", due: "2027-01-15",
-      priority: "C", tags: ["admin", "travel"])
-    let stored = TodoTask(
-      id: 1, text: original.text, done: original.done, created: original.created,
-      completed: original.completed, due: original.due, priority: original.priority,
-      tags: original.tags)
-    #expect(try TodoTxt.task(TodoTxt.line(stored), today: .test("2000-01-01")) == original)
+    var original = Self.task(
+      "Renew passport", done: true, completed: "2026-12-02", due: "2027-01-15",
+      priority: "C", tags: ["admin", "travel"], contexts: ["office"])
+    original.threshold = .test("2027-01-01")
+    original.recurrence = Recurrence("+1y")
+    original.hidden = true
+    let stored = TodoTask(id: 1, original)
+    #expect(
+      TodoTxt.line(stored, keepDonePriority: true)
+        == "x 2026-12-02 2026-12-01 Renew passport +admin +travel @office due:2027-01-15 "
+        + "t:2027-01-01 rec:+1y h:1 pri:C")
+    #expect(
+      try TodoTxt.task(TodoTxt.line(stored, keepDonePriority: true), today: .test("2000-01-01"))
+        == original)
   }
 
   /// Lines the fuzz-todotxt harness found (Fuzz/): read, written back out and read again, a task must stay
@@ -104,12 +116,28 @@ import ToolboxTestSupport
   ])
   func `a line found by fuzzing reads back unchanged`(line: String) throws {
     let task = try TodoTxt.task(line, today: Self.today)
-    let stored = TodoTask(
-      id: 1, text: task.text, done: task.done, created: task.created, completed: task.completed,
-      due: task.due, priority: task.priority, tags: task.tags)
+    let stored = TodoTask(id: 1, task)
     var expected = task
-    // A done task is always written with a completion date: its creation date when it has none.
-    if task.done, task.completed == nil { expected.completed = task.created }
-    #expect(try TodoTxt.task(TodoTxt.line(stored), today: Self.today) == expected)
+    // A done task without a completion date is written `x Text`, unless its text would read as a
+    // priority or date: then with its creation date as both dates.
+    if task.done, task.completed == nil, TodoTxt.startsLikeMarker(task.text) {
+      expected.completed = task.created
+    }
+    #expect(
+      try TodoTxt.task(TodoTxt.line(stored, keepDonePriority: true), today: Self.today) == expected)
+  }
+}
+
+@Suite struct TodoTxtPriorityWordTests {
+  /// fuzz-todotxt: a done task whose text holds a `pri:B` word, exported with its priority as `pri:A`,
+  /// read back with priority B and `pri:A` in its text. The last `pri:` now wins.
+  @Test func `the last pri word wins and earlier ones stay text`() throws {
+    let today = CivilDate.test("2026-12-02")
+    let task = try TodoTxt.task("x (A) 2026-12-121lom pri:B", today: today)
+    #expect(task.priority == Priority("A"))
+    #expect(task.text == "2026-12-121lom pri:B")
+    let line = TodoTxt.line(TodoTask(id: 1, task), keepDonePriority: true)
+    #expect(try TodoTxt.task(line, today: today) == task)
+    #expect(try TodoTxt.task("x a pri:B b pri:C", today: today).text == "a pri:B b")
   }
 }

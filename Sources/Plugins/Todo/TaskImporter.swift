@@ -1,7 +1,7 @@
 import ToolboxCore
 
-/// Reads the tasks of an import file: toolbox JSON, todo.txt or plain lines. Every record is checked
-/// before anything is written, so a bad record fails the whole import (65) naming where it is.
+/// Reads the tasks of an import file, record by record: toolbox JSON, todo.txt or plain lines. A bad record
+/// fails the whole import (65) naming where it is, or is skipped and reported with `--skip-invalid`.
 enum TaskImporter {
   /// The formats of `import --as` and `export --as`.
   enum Format: String, CaseIterable, Sendable {
@@ -15,36 +15,107 @@ enum TaskImporter {
     }
   }
 
-  /// Parses a whole file.
+  /// One record of an import file: a task, or why it is invalid, with where it is (`line 3`, `task 3`).
+  enum Record {
+    case task(NewTask, location: String)
+    case invalid(ImportProblem, location: String)
+  }
+
+  /// Reads an import source record by record, in constant memory.
+  ///
+  /// - Parameters:
+  ///   - source: The source.
+  ///   - format: Its format.
+  ///   - today: The creation date of tasks that have none.
+  ///   - body: Called with each record, in file order.
+  /// - Throws: ``TodoError/invalidImport(source:location:detail:)`` for a JSON document that is not of
+  ///   the expected shape; what reading or `body` throws.
+  static func read(
+    _ source: ImportSource, format: Format, today: CivilDate, _ body: (Record) throws -> Void
+  ) throws {
+    switch format {
+    case .json:
+      do {
+        try source.forEachJSONElement { number, bytes in
+          let location = "task \(number)"
+          guard let text = String(validating: bytes, as: UTF8.self) else {
+            try body(.invalid(ImportProblem("it is not UTF-8 text"), location: location))
+            return
+          }
+          let record: Record
+          do {
+            record = .task(try task(try JSONValue.parse(text), today: today), location: location)
+          } catch let problem as ImportProblem {
+            record = .invalid(problem, location: location)
+          } catch {
+            record = .invalid(ImportProblem("invalid JSON: \(error)"), location: location)
+          }
+          try body(record)
+        }
+      } catch let problem as ImportProblem {
+        throw TodoError.invalidImport(source: source.name, location: nil, detail: problem.message)
+      }
+    case .todotxt, .lines:
+      try source.forEachLine { number, bytes in
+        let location = "line \(number)"
+        guard let bytes else {
+          try body(
+            .invalid(
+              ImportProblem("the line is longer than \(ImportSource.maximumRecordSize) bytes"),
+              location: location))
+          return
+        }
+        guard let line = String(validating: bytes, as: UTF8.self) else {
+          try body(.invalid(ImportProblem("it is not UTF-8 text"), location: location))
+          return
+        }
+        if TaskInput.trimmed(line).isEmpty { return }
+        let record: Record
+        do {
+          record = .task(try task(line: line, format: format, today: today), location: location)
+        } catch let problem as ImportProblem {
+          record = .invalid(problem, location: location)
+        } catch {
+          record = .invalid(ImportProblem("\(error)"), location: location)
+        }
+        try body(record)
+      }
+    }
+  }
+
+  /// Parses a whole text, all or nothing (tests and the fuzz harnesses).
   ///
   /// - Parameters:
   ///   - text: The file's text.
   ///   - format: Its format.
-  ///   - source: Its name for messages (`-` is shown as `standard input`).
+  ///   - source: Its name for messages.
   ///   - today: The creation date of tasks that have none.
   /// - Returns: The tasks in file order.
-  /// - Throws: ``TodoError/invalidImport(source:location:detail:)``.
+  /// - Throws: ``TodoError/invalidImport(source:location:detail:)`` for the first invalid record.
   static func tasks(from text: String, format: Format, source: String, today: CivilDate)
     throws(TodoError) -> [NewTask]
   {
-    switch format {
-    case .json: return try json(text, source: source, today: today)
-    case .todotxt, .lines:
-      var tasks: [NewTask] = []
-      var number = 0
-      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        number += 1
-        var line = Substring(line)
-        if line.hasSuffix("\r") { line = line.dropLast() }
-        if TaskInput.trimmed(String(line)).isEmpty { continue }
-        do {
-          tasks.append(try task(line: String(line), format: format, today: today))
-        } catch {
-          throw .invalidImport(source: source, location: "line \(number)", detail: error.message)
+    var chunk: [UInt8]? = Array(text.utf8)
+    let input = ImportSource(name: source) {
+      defer { chunk = nil }
+      return chunk
+    }
+    var tasks: [NewTask] = []
+    do {
+      try read(input, format: format, today: today) { record in
+        switch record {
+        case .task(let task, _): tasks.append(task)
+        case .invalid(let problem, let location):
+          throw TodoError.invalidImport(
+            source: source, location: location, detail: problem.message)
         }
       }
-      return tasks
+    } catch let error as TodoError {
+      throw error
+    } catch {
+      throw .invalidImport(source: source, location: nil, detail: "\(error)")
     }
+    return tasks
   }
 
   /// One line of a todo.txt or plain-lines file.
@@ -53,7 +124,7 @@ enum TaskImporter {
   {
     if format == .todotxt { return try TodoTxt.task(line, today: today) }
     do {
-      return NewTask(text: try TaskInput.text([line]), created: today)
+      return NewTask(text: try TaskInput.text([line]), created: today, createdIsDefault: true)
     } catch {
       throw ImportProblem(error.message)
     }
@@ -62,46 +133,12 @@ enum TaskImporter {
   // MARK: - JSON
 
   private static let keys = [
-    "id", "text", "done", "created", "completed", "due", "priority", "tags",
+    "id", "text", "done", "created", "completed", "due", "priority", "tags", "contexts",
+    "threshold",
+    "hidden", "recurrence", "archived",
   ]
 
-  /// `{"tasks":[…]}` as `export` and `list --json` write it, or a bare array of task objects.
-  private static func json(_ text: String, source: String, today: CivilDate) throws(TodoError)
-    -> [NewTask]
-  {
-    let document: JSONValue
-    do {
-      document = try JSONValue.parse(text)
-    } catch {
-      throw .invalidImport(source: source, location: nil, detail: "invalid JSON: \(error)")
-    }
-    let records: [JSONValue]
-    if let array = document.arrayValue {
-      records = array
-    } else if let members = document.objectMembers, let array = document["tasks"]?.arrayValue {
-      if let extra = members.first(where: { $0.key != "tasks" }) {
-        throw .invalidImport(
-          source: source, location: nil, detail: "unknown key '\(extra.key)' (expected 'tasks')")
-      }
-      records = array
-    } else {
-      throw .invalidImport(
-        source: source, location: nil,
-        detail: "expected {\"tasks\":[…]} or an array of tasks, as 'toolbox todo export' writes")
-    }
-    var tasks: [NewTask] = []
-    tasks.reserveCapacity(records.count)
-    for (index, record) in records.enumerated() {
-      do {
-        tasks.append(try task(record, today: today))
-      } catch {
-        throw .invalidImport(source: source, location: "task \(index + 1)", detail: error.message)
-      }
-    }
-    return tasks
-  }
-
-  private static func task(_ record: JSONValue, today: CivilDate) throws(ImportProblem) -> NewTask {
+  static func task(_ record: JSONValue, today: CivilDate) throws(ImportProblem) -> NewTask {
     guard let members = record.objectMembers else {
       throw ImportProblem("expected an object, not \(record.typeDescription)")
     }
@@ -137,13 +174,6 @@ enum TaskImporter {
     } catch {
       throw ImportProblem(error.message)
     }
-    var done = false
-    if let value = value("done") {
-      guard case .bool(let flag) = value else {
-        throw ImportProblem("'done' must be true or false, not \(value.typeDescription)")
-      }
-      done = flag
-    }
     var id: Int?
     if let value = value("id") {
       guard let number = value.int64Value.flatMap({ Int(exactly: $0) }), number > 0 else {
@@ -158,29 +188,65 @@ enum TaskImporter {
       }
       priority = parsed
     }
-    var tags: [String] = []
-    if let value = value("tags") {
+    func words(_ key: String, _ check: (String) throws(TaskInput.Problem) -> String)
+      throws(ImportProblem) -> [String]
+    {
+      guard let value = value(key) else { return [] }
       guard let array = value.arrayValue else {
-        throw ImportProblem("'tags' must be an array of strings, not \(value.typeDescription)")
+        throw ImportProblem("'\(key)' must be an array of strings, not \(value.typeDescription)")
       }
+      var words: [String] = []
       for element in array {
-        guard let tag = element.stringValue else {
-          throw ImportProblem("'tags' must be an array of strings")
+        guard let word = element.stringValue else {
+          throw ImportProblem("'\(key)' must be an array of strings")
         }
         do {
-          let normalized = try TaskInput.tag(tag)
-          if !tags.contains(normalized) { tags.append(normalized) }
+          let checked = try check(word)
+          if !words.contains(checked) { words.append(checked) }
         } catch {
           throw ImportProblem(error.message)
         }
       }
+      return words
     }
+    func flag(_ key: String) throws(ImportProblem) -> Bool {
+      guard let value = value(key) else { return false }
+      guard case .bool(let flag) = value else {
+        throw ImportProblem("'\(key)' must be true or false, not \(value.typeDescription)")
+      }
+      return flag
+    }
+    // JSON holds tags and contexts without their todo.txt markers: taken as written.
+    let tags = try words("tags") { word throws(TaskInput.Problem) in
+      do {
+        return try TaskInput.tag(marked: "+" + word)
+      } catch {
+        throw .invalidTag(word)
+      }
+    }
+    let contexts = try words("contexts") { word throws(TaskInput.Problem) in
+      do {
+        return try TaskInput.context(marked: "@" + word)
+      } catch {
+        throw .invalidContext(word)
+      }
+    }
+    var recurrence: Recurrence?
+    if let rule = try string("recurrence") {
+      guard let parsed = Recurrence(rule) else {
+        throw ImportProblem("invalid recurrence '\(rule)': expected such as 1w or +2m")
+      }
+      recurrence = parsed
+    }
+    let done = try flag("done")
     let completed = try date("completed")
     if completed != nil, !done {
       throw ImportProblem("'completed' is set but 'done' is false")
     }
     return NewTask(
       text: text, done: done, created: try date("created") ?? today, completed: completed,
-      due: try date("due"), priority: priority, tags: tags, id: id)
+      due: try date("due"), priority: priority, tags: tags, contexts: contexts,
+      threshold: try date("threshold"), hidden: try flag("hidden"), recurrence: recurrence,
+      archived: try flag("archived"), id: id, createdIsDefault: value("created") == nil)
   }
 }

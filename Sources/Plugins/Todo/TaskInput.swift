@@ -11,6 +11,7 @@ enum TaskInput {
     case emptyText
     case controlCharacters
     case invalidTag(String)
+    case invalidContext(String)
 
     var message: String {
       switch self {
@@ -19,6 +20,8 @@ enum TaskInput {
         "task text cannot contain control characters such as newlines or tabs"
       case .invalidTag(let tag):
         "invalid tag '\(tag)': a tag is one word without spaces or control characters"
+      case .invalidContext(let context):
+        "invalid context '\(context)': a context is one word without spaces or control characters"
       }
     }
 
@@ -27,6 +30,7 @@ enum TaskInput {
       case .emptyText: "empty_text"
       case .controlCharacters: "invalid_text"
       case .invalidTag: "invalid_tag"
+      case .invalidContext: "invalid_context"
       }
     }
   }
@@ -51,26 +55,72 @@ enum TaskInput {
     return text
   }
 
-  /// A tag: leading `+` signs are dropped (`+shop` is `shop`); the rest must be non-empty, without
+  /// A tag as typed to `--tag` or written in JSON: one leading `+` is dropped (`+shop` is `shop`, `++x` is
+  /// `+x`, as todo.sh and topydo read `++x`); the rest must be non-empty, not only `+` signs, and without
   /// whitespace or control characters.
   ///
   /// - Parameter raw: The tag as given.
   /// - Returns: The tag.
   /// - Throws: ``Problem/invalidTag(_:)``.
   static func tag(_ raw: String) throws(Problem) -> String {
-    // Every leading `+` goes (not just one), so a tag written out as `+tag` always reads back as itself.
-    let tag = String(raw.unicodeScalars.drop { $0 == "+" })
-    guard !tag.isEmpty,
-      !tag.unicodeScalars.contains(where: { $0.isTerminalControl || $0.properties.isWhitespace })
-    else { throw .invalidTag(raw) }
+    do {
+      return try tag(marked: raw.hasPrefix("+") ? raw : "+" + raw)
+    } catch {
+      throw .invalidTag(raw)
+    }
+  }
+
+  /// A todo.txt `+project` word (or `--tag` value with its `+`): exactly one leading `+` is dropped.
+  static func tag(marked word: String) throws(Problem) -> String {
+    let tag = String(word.unicodeScalars.dropFirst())
+    guard isWord(tag, marker: "+") else { throw .invalidTag(word) }
     return tag
   }
 
-  /// Tags from repeated options, normalized, duplicates dropped, first occurrence first.
+  /// A todo.txt `@context` word: exactly one leading `@` is dropped.
+  static func context(marked word: String) throws(Problem) -> String {
+    let context = String(word.unicodeScalars.dropFirst())
+    guard isWord(context, marker: "@") else { throw .invalidContext(word) }
+    return context
+  }
+
+  /// A context as typed (`--tag @home`, `list @home`) or written in JSON: one leading `@` is dropped.
+  static func context(_ raw: String) throws(Problem) -> String {
+    do {
+      return try context(marked: raw.hasPrefix("@") ? raw : "@" + raw)
+    } catch {
+      throw .invalidContext(raw)
+    }
+  }
+
+  /// Whether a tag or context (without its marker) is one word that reads back as itself.
+  private static func isWord(_ word: String, marker: Unicode.Scalar) -> Bool {
+    !word.isEmpty && word.unicodeScalars.contains { $0 != marker }
+      && !word.unicodeScalars.contains { $0.isTerminalControl || $0.properties.isWhitespace }
+  }
+
+  /// Tags from repeated options, normalized, duplicates dropped, first occurrence first; values starting
+  /// with `@` are contexts (`--tag @home` is the context `home`, never a project `+@home`).
   ///
   /// - Parameter raw: The values as given.
-  /// - Returns: The tags.
-  /// - Throws: ``Problem/invalidTag(_:)`` for the first invalid one.
+  /// - Returns: The tags and the contexts.
+  /// - Throws: ``Problem`` for the first invalid one.
+  static func labels(_ raw: [String]) throws(Problem) -> (tags: [String], contexts: [String]) {
+    var tags: [String] = []
+    var contexts: [String] = []
+    for value in raw {
+      if value.hasPrefix("@") {
+        let context = try context(marked: value)
+        if !contexts.contains(context) { contexts.append(context) }
+      } else {
+        let tag = try tag(value)
+        if !tags.contains(tag) { tags.append(tag) }
+      }
+    }
+    return (tags, contexts)
+  }
+
+  /// Tags from repeated options (``labels(_:)`` without contexts).
   static func tags(_ raw: [String]) throws(Problem) -> [String] {
     var tags: [String] = []
     for value in raw {
@@ -91,18 +141,49 @@ enum TaskInput {
 
   // MARK: - Ids
 
-  /// Parses task ids: positive decimal integers, optionally written `#12`; duplicates are dropped.
+  /// The most ids one command takes (ranges included), so `1-99999999` cannot allocate gigabytes.
+  static let maximumIDCount = 100_000
+
+  /// Parses task ids: positive decimal integers, optionally written `#12`, lists `1,2` and ranges `4-6`
+  /// (`done 1,2 4-6`); duplicates are dropped.
   ///
   /// - Parameters:
   ///   - words: The ids as given.
   ///   - usage: The command's usage line, for errors.
   /// - Returns: The ids, in the order given.
-  /// - Throws: ``UsageError`` naming the first malformed id (64).
+  /// - Throws: ``UsageError`` naming the first malformed id or range (64).
   static func ids(_ words: [String], usage: String) throws(UsageError) -> [Int] {
     var ids: [Int] = []
+    var seen: Set<Int> = []
+    func append(_ id: Int) throws(UsageError) {
+      guard seen.insert(id).inserted else { return }
+      ids.append(id)
+      guard ids.count <= maximumIDCount else {
+        throw UsageError(
+          "too many task ids: at most \(maximumIDCount) at once", code: "invalid_id", usage: usage)
+      }
+    }
     for word in words {
-      let id = try id(word, usage: usage)
-      if !ids.contains(id) { ids.append(id) }
+      for part in word.split(separator: ",", omittingEmptySubsequences: false) {
+        let pieces = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+        if pieces.count == 2, !pieces[0].isEmpty {
+          let low = try id(String(pieces[0]), usage: usage, shown: word)
+          let high = try id(String(pieces[1]), usage: usage, shown: word)
+          guard low <= high else {
+            throw UsageError(
+              "invalid id range '\(part)': the first id must not be larger than the last",
+              code: "invalid_id", usage: usage)
+          }
+          guard high - low < maximumIDCount else {
+            throw UsageError(
+              "too many task ids: at most \(maximumIDCount) at once", code: "invalid_id",
+              usage: usage)
+          }
+          for id in low...high { try append(id) }
+        } else {
+          try append(try id(String(part), usage: usage, shown: word))
+        }
+      }
     }
     return ids
   }
@@ -114,13 +195,14 @@ enum TaskInput {
   ///   - usage: The command's usage line, for errors.
   /// - Returns: The id.
   /// - Throws: ``UsageError`` when it is not a positive integer that fits (`99999999999999999999` does not).
-  static func id(_ word: String, usage: String) throws(UsageError) -> Int {
+  static func id(_ word: String, usage: String, shown: String? = nil) throws(UsageError) -> Int {
     let digits = word.hasPrefix("#") ? word.dropFirst() : word[...]
     guard !digits.isEmpty, digits.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }),
       let id = Int(digits), id > 0
     else {
       throw UsageError(
-        "invalid task id '\(word)': expected a positive integer such as 12", code: "invalid_id",
+        "invalid task id '\(shown ?? word)': expected a positive integer such as 12",
+        code: "invalid_id",
         usage: usage)
     }
     return id

@@ -1,6 +1,6 @@
 import ToolboxCore
 
-/// Which tasks `list` shows and in what order.
+/// Which tasks `list` (and `export`) reads and in what order.
 struct TaskQuery: Sendable, Equatable {
   /// Which tasks by state.
   enum State: Sendable { case pending, done, all }
@@ -10,14 +10,36 @@ struct TaskQuery: Sendable, Equatable {
   }
 
   var state: State = .pending
+  /// The archive instead of the list.
+  var archived = false
+  /// Hidden tasks (`h:1`) and tasks before their threshold (`t:`) too.
+  var includeDeferred = false
+  /// The day thresholds are compared with.
+  var today: CivilDate = .minimum
   /// Tasks having every one of these tags.
   var tags: [String] = []
-  /// Tasks whose text contains this, ignoring case.
-  var grep: String?
+  /// Tasks having every one of these contexts.
+  var contexts: [String] = []
+  /// Tasks whose text contains every one of these, ignoring case (`--grep` and filter words).
+  var words: [String] = []
   /// Tasks due strictly before this date.
   var dueBefore: CivilDate?
+  /// Only these ids.
+  var ids: [Int]?
   var sort: Sort = .id
 
+  /// A query for every task of the list or of the archive (export, completion).
+  static func everything(archived: Bool = false) -> TaskQuery {
+    var query = TaskQuery()
+    query.state = .all
+    query.includeDeferred = true
+    query.archived = archived
+    return query
+  }
+
   /// Whether anything narrows the default list (pending tasks).
-  var isFiltered: Bool { state != .pending || !tags.isEmpty || grep != nil || dueBefore != nil }
+  var isFiltered: Bool {
+    state != .pending || archived || !tags.isEmpty || !contexts.isEmpty || !words.isEmpty
+      || dueBefore != nil || ids != nil
+  }
 }

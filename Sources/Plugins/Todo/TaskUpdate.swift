@@ -4,4 +4,24 @@ import ToolboxCore
 struct TaskUpdate: Sendable, Equatable {
   var task: TodoTask
   var changed: Bool
+  /// The next task of a recurring task that `done` completed.
+  var next: TodoTask?
+
+  init(task: TodoTask, changed: Bool, next: TodoTask? = nil) {
+    self.task = task
+    self.changed = changed
+    self.next = next
+  }
+}
+
+/// What a change to the store did: its change id (`nil` when nothing changed, so nothing was recorded).
+struct Change<Value: Sendable>: Sendable {
+  var value: Value
+  /// The change id.
+  var change: Int64?
+
+  init(value: Value, id: Int64?) {
+    self.value = value
+    change = id
+  }
 }

@@ -8,16 +8,25 @@ import ToolboxCore
 enum TodoError: ToolboxError, Equatable {
   /// An import file that cannot be interpreted; nothing was imported (65).
   case invalidImport(source: String, location: String?, detail: String)
+  /// A record `import --skip-invalid` left out (reported, exit 1).
+  case skippedRecord(location: String, detail: String)
 
   var exitCode: ExitCode { .dataError }
 
-  var code: String { "invalid_import" }
+  var code: String {
+    switch self {
+    case .invalidImport: "invalid_import"
+    case .skippedRecord: "invalid_record"
+    }
+  }
 
   var description: String {
     switch self {
     case .invalidImport(let source, let location, let detail):
       "cannot import '\(source)': " + (location.map { "\($0): " } ?? "") + detail
         + "; nothing was imported"
+    case .skippedRecord(let location, let detail):
+      "\(location): \(detail) (skipped)"
     }
   }
 }

@@ -48,6 +48,41 @@ enum TodoSchema {
           tags TEXT,
           PRIMARY KEY (operation, task)
         ) WITHOUT ROWID;
-        """)
+        """),
+    StoreKind.Migration(
+      summary: """
+        contexts, thresholds, hidden and recurring tasks, the archive; change ids that are never \
+        reused (undone changes stay in the log, marked); a trigram index of the texts for --grep and \
+        filter words; indexes for merging imports and for due dates
+        """,
+      sql: """
+        ALTER TABLE tasks ADD COLUMN contexts TEXT NOT NULL DEFAULT '';
+        ALTER TABLE tasks ADD COLUMN threshold TEXT;
+        ALTER TABLE tasks ADD COLUMN hidden INTEGER NOT NULL DEFAULT 0 CHECK (hidden IN (0, 1));
+        ALTER TABLE tasks ADD COLUMN recurrence TEXT;
+        ALTER TABLE tasks ADD COLUMN archived INTEGER NOT NULL DEFAULT 0 CHECK (archived IN (0, 1));
+        ALTER TABLE operation_rows ADD COLUMN contexts TEXT;
+        ALTER TABLE operation_rows ADD COLUMN threshold TEXT;
+        ALTER TABLE operation_rows ADD COLUMN hidden INTEGER;
+        ALTER TABLE operation_rows ADD COLUMN recurrence TEXT;
+        ALTER TABLE operation_rows ADD COLUMN archived INTEGER;
+        ALTER TABLE operations ADD COLUMN undone INTEGER NOT NULL DEFAULT 0;
+        CREATE INDEX tasks_by_text ON tasks (text, created);
+        CREATE INDEX tasks_by_due ON tasks (due) WHERE due IS NOT NULL;
+        CREATE INDEX operation_rows_by_task ON operation_rows (task, operation);
+        CREATE VIRTUAL TABLE tasks_text USING fts5(
+          text, content = 'tasks', content_rowid = 'id', tokenize = 'trigram');
+        INSERT INTO tasks_text (tasks_text) VALUES ('rebuild');
+        CREATE TRIGGER tasks_text_insert AFTER INSERT ON tasks BEGIN
+          INSERT INTO tasks_text (rowid, text) VALUES (new.id, new.text);
+        END;
+        CREATE TRIGGER tasks_text_delete AFTER DELETE ON tasks BEGIN
+          INSERT INTO tasks_text (tasks_text, rowid, text) VALUES ('delete', old.id, old.text);
+        END;
+        CREATE TRIGGER tasks_text_update AFTER UPDATE OF text ON tasks BEGIN
+          INSERT INTO tasks_text (tasks_text, rowid, text) VALUES ('delete', old.id, old.text);
+          INSERT INTO tasks_text (rowid, text) VALUES (new.id, new.text);
+        END;
+        """),
   ]
 }

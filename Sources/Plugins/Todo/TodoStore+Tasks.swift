@@ -2,32 +2,73 @@ import ToolboxCore
 import ToolboxStorage
 
 extension TodoStore {
-  static let columns = "id, text, done, created, completed, due, priority, tags"
+  static let columns =
+    "id, text, done, created, completed, due, priority, tags, contexts, threshold, hidden, "
+    + "recurrence, archived"
 
   // MARK: - Reading
 
-  /// The tasks a query selects, in its order: one SQL query.
+  /// The `WHERE` clause and parameters of a query, and the words SQL cannot match (shorter than three
+  /// characters, which the trigram index does not hold): those are matched on the rows SQL returns.
+  private func filter(_ query: TaskQuery) -> (
+    sql: String, values: [SQLiteValue], shortWords: [String]
+  ) {
+    var conditions: [String] = []
+    var values: [SQLiteValue] = []
+    func parameter(_ value: SQLiteValue) -> String {
+      values.append(value)
+      return "?\(values.count)"
+    }
+    conditions.append(query.archived ? "archived = 1" : "archived = 0")
+    switch query.state {
+    case .pending: conditions.append("done = 0")
+    case .done: conditions.append("done = 1")
+    case .all: break
+    }
+    if !query.includeDeferred {
+      conditions.append(
+        "hidden = 0 AND (threshold IS NULL OR threshold <= \(parameter(.text(query.today.description))))"
+      )
+    }
+    if let dueBefore = query.dueBefore {
+      conditions.append("due IS NOT NULL AND due < \(parameter(.text(dueBefore.description)))")
+    }
+    for tag in query.tags {
+      conditions.append("instr(' ' || tags || ' ', \(parameter(.text(" \(tag) ")))) > 0")
+    }
+    for context in query.contexts {
+      conditions.append("instr(' ' || contexts || ' ', \(parameter(.text(" \(context) ")))) > 0")
+    }
+    if let ids = query.ids {
+      conditions.append("id IN (SELECT value FROM json_each(\(parameter(.text("\(ids)")))))")
+    }
+    var shortWords: [String] = []
+    var phrases: [String] = []
+    for word in query.words {
+      if word.unicodeScalars.count < 3 {
+        shortWords.append(word.lowercased())
+      } else {
+        phrases.append("\"" + word.replacingAll("\"", with: "\"\"") + "\"")
+      }
+    }
+    if !phrases.isEmpty {
+      let match = phrases.joined(separator: " AND ")
+      conditions.append(
+        "id IN (SELECT rowid FROM tasks_text WHERE tasks_text MATCH \(parameter(.text(match))))")
+    }
+    return (" WHERE " + conditions.joined(separator: " AND "), values, shortWords)
+  }
+
+  /// Calls `body` with each task a query selects, in its order, reading one row at a time (memory stays
+  /// flat however many tasks there are).
   ///
-  /// - Parameter query: Filters and order.
-  /// - Returns: The tasks.
-  /// - Throws: ``StoreError``.
-  func tasks(_ query: TaskQuery) throws -> [TodoTask] {
+  /// - Parameters:
+  ///   - query: Filters and order.
+  ///   - body: Called for each task.
+  /// - Throws: ``StoreError``, or what `body` throws.
+  func forEachTask(_ query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
     try guarded {
-      var conditions: [String] = []
-      var values: [SQLiteValue] = []
-      switch query.state {
-      case .pending: conditions.append("done = 0")
-      case .done: conditions.append("done = 1")
-      case .all: break
-      }
-      if let dueBefore = query.dueBefore {
-        values.append(.text(dueBefore.description))
-        conditions.append("due IS NOT NULL AND due < ?\(values.count)")
-      }
-      for tag in query.tags {
-        values.append(.text(" \(tag) "))
-        conditions.append("instr(' ' || tags || ' ', ?\(values.count)) > 0")
-      }
+      let (filter, values, shortWords) = filter(query)
       let order =
         switch query.sort {
         case .id: "id"
@@ -35,18 +76,72 @@ extension TodoStore {
         case .due: "due IS NULL, due, id"
         case .priority: "priority IS NULL, priority, id"
         }
-      let filter = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
       let statement = try connection.prepare(
         "SELECT \(Self.columns) FROM tasks\(filter) ORDER BY \(order)")
       try statement.bind(values)
-      var tasks: [TodoTask] = []
-      let needle = query.grep?.lowercased()
       while try statement.step() {
         let task = try task(from: statement)
-        if let needle, !task.text.lowercased().contains(needle) { continue }
-        tasks.append(task)
+        if !shortWords.isEmpty {
+          let lowered = task.text.lowercased()
+          guard shortWords.allSatisfy({ lowered.contains($0) }) else { continue }
+        }
+        try body(task)
       }
-      return tasks
+    }
+  }
+
+  /// The tasks a query selects, in its order (for small results: completion, tests).
+  func tasks(_ query: TaskQuery) throws -> [TodoTask] {
+    var tasks: [TodoTask] = []
+    try forEachTask(query) { tasks.append($0) }
+    return tasks
+  }
+
+  /// What `list` needs to lay out its columns before it streams the rows: one aggregate query.
+  struct Layout: Sendable, Equatable {
+    var count = 0
+    var highestID = 0
+    var hasPriority = false
+    var hasDue = false
+    /// The earliest and latest due date of the pending tasks (their D-labels are the widest).
+    var pendingDue: ClosedRange<CivilDate>?
+  }
+
+  /// The layout of the tasks a query selects (exact when every filter word has three characters or more;
+  /// otherwise an upper bound, which only widens columns).
+  func layout(_ query: TaskQuery) throws -> Layout {
+    try guarded {
+      let (filter, values, shortWords) = filter(query)
+      if !shortWords.isEmpty {
+        var layout = Layout()
+        try forEachTask(query) { task in
+          layout.count += 1
+          layout.highestID = max(layout.highestID, task.id)
+          layout.hasPriority = layout.hasPriority || task.priority != nil
+          layout.hasDue = layout.hasDue || task.due != nil
+          if let due = task.due, !task.done {
+            layout.pendingDue =
+              layout.pendingDue.map { min($0.lowerBound, due)...max($0.upperBound, due) }
+              ?? due...due
+          }
+        }
+        return layout
+      }
+      let statement = try connection.prepare(
+        "SELECT count(*), coalesce(max(id), 0), coalesce(max(priority IS NOT NULL), 0), "
+          + "coalesce(max(due IS NOT NULL), 0), min(CASE WHEN done = 0 THEN due END), "
+          + "max(CASE WHEN done = 0 THEN due END) FROM tasks\(filter)")
+      try statement.bind(values)
+      guard try statement.step() else { return Layout() }
+      var layout = Layout(
+        count: statement.int(0), highestID: statement.int(1), hasPriority: statement.int(2) != 0,
+        hasDue: statement.int(3) != 0)
+      if let low = statement.withBytes(4, Self.date(bytes:)) ?? nil,
+        let high = statement.withBytes(5, Self.date(bytes:)) ?? nil, low <= high
+      {
+        layout.pendingDue = low...high
+      }
+      return layout
     }
   }
 
@@ -68,29 +163,34 @@ extension TodoStore {
 
   /// Decodes the current row of a `SELECT` of ``columns`` (the hot loop of `list`: dates and tags are
   /// read from SQLite's bytes without intermediate strings).
-  func task(from statement: SQLiteStatement) throws(StoreError) -> TodoTask {
-    let id = statement.int(0)
+  func task(from statement: SQLiteStatement, offset: Int32 = 0) throws(StoreError) -> TodoTask {
+    let id = statement.int(offset)
     func date(_ column: Int32) throws(StoreError) -> CivilDate? {
-      guard let parsed = statement.withBytes(column, Self.date(bytes:)) else { return nil }
+      guard let parsed = statement.withBytes(offset + column, Self.date(bytes:)) else { return nil }
       guard let date = parsed else {
-        let text = statement.text(column) ?? ""
+        let text = statement.text(offset + column) ?? ""
         throw .corrupt(
           TodoSchema.kind, path: path, detail: "task #\(id) has an invalid date '\(text)'")
       }
       return date
     }
-    guard let text = statement.text(1), let created = try date(3) else {
+    func words(_ column: Int32) -> [String] {
+      statement.withBytes(offset + column) { bytes in
+        bytes.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
+      } ?? []
+    }
+    guard let text = statement.text(offset + 1), let created = try date(3) else {
       throw .corrupt(
         TodoSchema.kind, path: path, detail: "task #\(id) has no text or creation date")
     }
-    let priority = statement.withBytes(6) { $0.count == 1 ? Priority(letter: $0[0]) : nil } ?? nil
-    let tags =
-      statement.withBytes(7) { bytes in
-        bytes.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
-      } ?? []
+    let priority =
+      statement.withBytes(offset + 6) { $0.count == 1 ? Priority(letter: $0[0]) : nil } ?? nil
+    let recurrence = statement.text(offset + 11).flatMap(Recurrence.init)
     return TodoTask(
-      id: id, text: text, done: statement.int(2) != 0, created: created, completed: try date(4),
-      due: try date(5), priority: priority, tags: tags)
+      id: id, text: text, done: statement.int(offset + 2) != 0, created: created,
+      completed: try date(4), due: try date(5), priority: priority, tags: words(7),
+      contexts: words(8), threshold: try date(9), hidden: statement.int(offset + 10) != 0,
+      recurrence: recurrence, archived: statement.int(offset + 12) != 0)
   }
 
   /// Parses `YYYY-MM-DD` from bytes: the date, or `nil` when malformed or impossible.
@@ -116,53 +216,76 @@ extension TodoStore {
   /// Adds a task.
   ///
   /// - Parameter new: The task.
-  /// - Returns: The stored task with its new id.
+  /// - Returns: The stored task with its new id, and the change id.
   /// - Throws: ``StoreError``.
-  func add(_ new: NewTask) throws -> TodoTask {
+  func add(_ new: NewTask) throws -> Change<TodoTask> {
     try guarded {
       try connection.transaction(immediate: true) {
-        let task = try insert(new, keepingID: false, using: try insertStatement(keepingID: false))
+        let task = try insert(new, id: nil, using: try insertStatement())
         let operation = try startOperation("add")
         try recordCreated([task.id], in: operation)
         try finishOperation(operation, summary: "add \(task.reference)")
-        return task
+        return Change(value: task, id: operation)
       }
     }
   }
 
-  /// Marks tasks done or pending. All or nothing: if any id is unknown, nothing changes.
+  /// Marks tasks done or pending. All or nothing: if any id is unknown, nothing changes. A recurring task
+  /// that becomes done creates its next task (``Recurrence/next(for:completed:)``) in the same change.
   ///
   /// - Parameters:
   ///   - ids: The tasks.
   ///   - done: `true` for `done`, `false` for `reopen`.
-  ///   - today: The completion date.
-  /// - Returns: Each task after the command, and whether it changed.
+  ///   - today: The completion date (and the creation date of next tasks).
+  /// - Returns: Each task after the command, whether it changed, and its next task; the change id.
   /// - Throws: ``UsageError`` for an unknown id, ``StoreError``.
-  func setDone(_ ids: [Int], done: Bool, today: CivilDate) throws -> [TaskUpdate] {
+  func setDone(_ ids: [Int], done: Bool, today: CivilDate) throws -> Change<[TaskUpdate]> {
     try guarded {
       try connection.transaction(immediate: true) {
         let before = try tasks(ids: ids)
         let changing = before.filter { $0.done != done }.map(\.id)
-        if !changing.isEmpty {
-          let operation = try startOperation(done ? "done" : "reopen")
-          try snapshot(changing, in: operation)
-          let update = try connection.prepare(
-            "UPDATE tasks SET done = ?1, completed = ?2 WHERE id = ?3")
-          for id in changing {
-            try update.run([.int(done ? 1 : 0), done ? .text(today.description) : .null, .int(id)])
-          }
-          try finishOperation(
-            operation, summary: (done ? "done " : "reopen ") + Self.describe(before, changing))
+        guard !changing.isEmpty else {
+          return Change(value: before.map { TaskUpdate(task: $0, changed: false) }, id: nil)
         }
-        return before.map { task in
+        let operation = try startOperation(done ? "done" : "reopen")
+        try snapshot(changing, in: operation)
+        let update = try connection.prepare(
+          "UPDATE tasks SET done = ?1, completed = ?2 WHERE id = ?3")
+        let insert = try insertStatement()
+        var updates: [TaskUpdate] = []
+        var created: [Int] = []
+        for task in before {
+          guard task.done != done else {
+            updates.append(TaskUpdate(task: task, changed: false))
+            continue
+          }
+          try update.run([
+            .int(done ? 1 : 0), done ? .text(today.description) : .null, .int(task.id),
+          ])
           var after = task
-          let changed = task.done != done
-          if changed {
-            after.done = done
-            after.completed = done ? today : nil
+          after.done = done
+          after.completed = done ? today : nil
+          var next: TodoTask?
+          if done, let rule = task.recurrence, let dates = rule.next(for: task, completed: today) {
+            var new = task.new
+            new.id = nil
+            new.done = false
+            new.completed = nil
+            new.created = today
+            new.due = dates.due
+            new.threshold = dates.threshold
+            next = try self.insert(new, id: nil, using: insert)
+            created.append(next?.id ?? 0)
           }
-          return TaskUpdate(task: after, changed: changed)
+          updates.append(TaskUpdate(task: after, changed: true, next: next))
         }
+        try recordCreated(created, in: operation)
+        var summary = (done ? "done " : "reopen ") + Self.describe(before, changing)
+        if !created.isEmpty {
+          summary += ", next " + created.map { "#\($0)" }.joined(separator: ", ")
+        }
+        try finishOperation(operation, summary: summary)
+        return Change(value: updates, id: operation)
       }
     }
   }
@@ -170,9 +293,9 @@ extension TodoStore {
   /// Removes tasks. All or nothing: if any id is unknown, nothing is removed.
   ///
   /// - Parameter ids: The tasks.
-  /// - Returns: The removed tasks.
+  /// - Returns: The removed tasks, and the change id.
   /// - Throws: ``UsageError`` for an unknown id, ``StoreError``.
-  func remove(_ ids: [Int]) throws -> [TodoTask] {
+  func remove(_ ids: [Int]) throws -> Change<[TodoTask]> {
     try guarded {
       try connection.transaction(immediate: true) {
         let removed = try tasks(ids: ids)
@@ -181,154 +304,191 @@ extension TodoStore {
         let delete = try connection.prepare("DELETE FROM tasks WHERE id = ?1")
         for id in ids { try delete.run([.int(id)]) }
         try finishOperation(operation, summary: "rm " + Self.describe(removed, ids))
-        return removed
+        return Change(value: removed, id: operation)
       }
     }
   }
 
-  /// Changes one task's text, due date, priority or tags.
+  /// Changes one task's fields.
   ///
   /// - Parameters:
   ///   - id: The task.
   ///   - edit: The changes.
-  /// - Returns: The task after the edit, and whether anything changed.
+  ///   - command: The command name for the log (`edit`, `pri`, `append`, `prepend`).
+  /// - Returns: The task after the edit, whether anything changed, and the change id.
   /// - Throws: ``UsageError`` for an unknown id, ``StoreError``.
-  func edit(_ id: Int, _ edit: TaskEdit) throws -> TaskUpdate {
+  func edit(_ id: Int, _ edit: TaskEdit, command: String = "edit") throws -> Change<TaskUpdate> {
+    try self.edit(id, command: command) { edit.applied(to: $0) }
+  }
+
+  /// Changes one task with a function of the task as it is in the store (inside the transaction).
+  func edit(_ id: Int, command: String, _ change: (TodoTask) throws -> TodoTask) throws
+    -> Change<TaskUpdate>
+  {
     try guarded {
       try connection.transaction(immediate: true) {
         let before = try tasks(ids: [id])[0]
-        let after = edit.applied(to: before)
-        guard after != before else { return TaskUpdate(task: after, changed: false) }
-        let operation = try startOperation("edit")
+        var after = try change(before)
+        after.id = before.id
+        guard after != before else {
+          return Change(value: TaskUpdate(task: after, changed: false), id: nil)
+        }
+        let operation = try startOperation(command)
         try snapshot([id], in: operation)
-        try connection.run(
-          "UPDATE tasks SET text = ?1, due = ?2, priority = ?3, tags = ?4 WHERE id = ?5",
-          .text(after.text), .optional(after.due?.description),
-          .optional(after.priority?.description), .text(after.tags.joined(separator: " ")),
-          .int(id))
-        try finishOperation(operation, summary: "edit \(after.reference)")
-        return TaskUpdate(task: after, changed: true)
+        try write(after)
+        try finishOperation(operation, summary: "\(command) \(after.reference)")
+        return Change(value: TaskUpdate(task: after, changed: true), id: operation)
       }
     }
   }
 
-  /// Removes every done task.
+  /// Writes every field of a task that exists (inside a change's transaction, after its snapshot).
+  func write(_ task: TodoTask) throws {
+    try connection.run(
+      "UPDATE tasks SET text = ?1, done = ?2, created = ?3, completed = ?4, due = ?5, priority = ?6, "
+        + "tags = ?7, contexts = ?8, threshold = ?9, hidden = ?10, recurrence = ?11, archived = ?12 "
+        + "WHERE id = ?13",
+      .text(task.text), .int(task.done ? 1 : 0), .text(task.created.description),
+      .optional(task.completed?.description), .optional(task.due?.description),
+      .optional(task.priority?.description), .text(task.tags.joined(separator: " ")),
+      .text(task.contexts.joined(separator: " ")), .optional(task.threshold?.description),
+      .int(task.hidden ? 1 : 0), .optional(task.recurrence?.description),
+      .int(task.archived ? 1 : 0), .int(task.id))
+  }
+
+  /// Removes every done task of the list (the archive is left alone).
   ///
-  /// - Returns: The removed tasks.
+  /// - Returns: The removed tasks, and the change id.
   /// - Throws: ``StoreError``.
-  func clearDone() throws -> [TodoTask] {
+  func clearDone() throws -> Change<[TodoTask]> {
     try guarded {
       try connection.transaction(immediate: true) {
-        var query = TaskQuery()
+        var query = TaskQuery.everything()
         query.state = .done
         let removed = try tasks(query)
-        guard !removed.isEmpty else { return [] }
+        guard !removed.isEmpty else { return Change(value: [], id: nil) }
         let operation = try startOperation("clear")
         try connection.run(
           "INSERT INTO operation_rows (operation, task, existed, \(Self.snapshotColumns)) "
-            + "SELECT ?1, id, 1, \(Self.snapshotColumns) FROM tasks WHERE done = 1",
+            + "SELECT ?1, id, 1, \(Self.snapshotColumns) FROM tasks WHERE done = 1 AND archived = 0",
           .integer(operation))
-        try connection.run("DELETE FROM tasks WHERE done = 1")
+        try connection.run("DELETE FROM tasks WHERE done = 1 AND archived = 0")
         let noun = removed.count == 1 ? "task" : "tasks"
         try finishOperation(operation, summary: "clear (\(removed.count) done \(noun))")
-        return removed
+        return Change(value: removed, id: operation)
       }
     }
   }
 
-  /// Imports tasks in one transaction: all of them, or none if anything fails.
+  /// Moves every done task of the list into the archive.
   ///
-  /// Ids from the file are kept when every task has one, they are distinct, and the store has never used
-  /// any of them (so `export` then `import` into a new store gives the same ids); otherwise the tasks get
-  /// new ids in file order.
-  ///
-  /// - Parameters:
-  ///   - new: The tasks, in file order.
-  ///   - source: The file name, for the operation log.
-  ///   - dryRun: Run the import and roll it back, to show what it would do.
-  /// - Returns: The tasks as stored (or as they would be).
+  /// - Returns: How many tasks moved, and the change id (`nil` when none was done).
   /// - Throws: ``StoreError``.
-  func importTasks(_ new: [NewTask], source: String, dryRun: Bool) throws -> [TodoTask] {
-    struct RolledBack: Error { let tasks: [TodoTask] }
-    do {
-      return try guarded {
-        try connection.transaction(immediate: true) {
-          let keepIDs = try canKeepIDs(of: new)
-          let insert = try insertStatement(keepingID: keepIDs)
-          var tasks: [TodoTask] = []
-          tasks.reserveCapacity(new.count)
-          for task in new { tasks.append(try self.insert(task, keepingID: keepIDs, using: insert)) }
-          if !tasks.isEmpty {
-            let operation = try startOperation("import")
-            try recordCreated(tasks.map(\.id), in: operation)
-            let noun = tasks.count == 1 ? "task" : "tasks"
-            try finishOperation(
-              operation, summary: "import of \(tasks.count) \(noun) from '\(source)'")
-          }
-          if dryRun { throw RolledBack(tasks: tasks) }
-          return tasks
-        }
+  func archiveDone() throws -> Change<Int> {
+    try guarded {
+      try connection.transaction(immediate: true) {
+        let count = Int(
+          try connection.integer(
+            "SELECT count(*) FROM tasks WHERE done = 1 AND archived = 0"))
+        guard count > 0 else { return Change(value: 0, id: nil) }
+        let operation = try startOperation("archive")
+        try connection.run(
+          "INSERT INTO operation_rows (operation, task, existed, \(Self.snapshotColumns)) "
+            + "SELECT ?1, id, 1, \(Self.snapshotColumns) FROM tasks WHERE done = 1 AND archived = 0",
+          .integer(operation))
+        try connection.run("UPDATE tasks SET archived = 1 WHERE done = 1 AND archived = 0")
+        let noun = count == 1 ? "task" : "tasks"
+        try finishOperation(operation, summary: "archive (\(count) done \(noun))")
+        return Change(value: count, id: operation)
       }
-    } catch let rolledBack as RolledBack {
-      return rolledBack.tasks
+    }
+  }
+
+  /// Moves archived tasks back into the list. All or nothing: an unknown id, or a task that is not in
+  /// the archive, changes nothing.
+  ///
+  /// - Parameter ids: The tasks.
+  /// - Returns: The tasks as they are now, and the change id.
+  /// - Throws: ``UsageError``, ``StoreError``.
+  func unarchive(_ ids: [Int]) throws -> Change<[TodoTask]> {
+    try guarded {
+      try connection.transaction(immediate: true) {
+        let before = try tasks(ids: ids)
+        if let task = before.first(where: { !$0.archived }) {
+          throw UsageError(
+            "task #\(task.id) is not in the archive (see 'toolbox todo list --archived')",
+            code: "not_archived")
+        }
+        let operation = try startOperation("unarchive")
+        try snapshot(ids, in: operation)
+        let update = try connection.prepare("UPDATE tasks SET archived = 0 WHERE id = ?1")
+        for id in ids { try update.run([.int(id)]) }
+        try finishOperation(operation, summary: "unarchive " + Self.describe(before, ids))
+        return Change(
+          value: before.map {
+            var task = $0
+            task.archived = false
+            return task
+          }, id: operation)
+      }
     }
   }
 
   // MARK: - Helpers
 
-  private func canKeepIDs(of tasks: [NewTask]) throws -> Bool {
-    let highestEverUsed = try connection.integer(
-      "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'tasks'), 0)")
-    return Self.canKeepIDs(of: tasks, highestEverUsed: Int(highestEverUsed))
-  }
-
-  /// Whether imported tasks keep their ids: all have one, distinct, above every id the store ever used.
-  static func canKeepIDs(of tasks: [NewTask], highestEverUsed: Int) -> Bool {
-    let ids = tasks.compactMap(\.id)
-    guard !ids.isEmpty, ids.count == tasks.count, Set(ids).count == ids.count,
-      let smallest = ids.min()
-    else { return false }
-    return smallest > highestEverUsed
-  }
-
-  /// What importing into a store that does not exist yet would give (a dry run never creates the store).
-  ///
-  /// - Parameter new: The tasks, in file order.
-  /// - Returns: The tasks with the ids a new store would give them.
-  static func previewImport(_ new: [NewTask]) -> [TodoTask] {
-    let keepIDs = canKeepIDs(of: new, highestEverUsed: 0)
-    return new.enumerated().map { offset, task in
-      TodoTask(
-        id: keepIDs ? (task.id ?? offset + 1) : offset + 1, text: task.text, done: task.done,
-        created: task.created, completed: task.completed, due: task.due, priority: task.priority,
-        tags: task.tags)
-    }
-  }
-
-  private func insertStatement(keepingID: Bool) throws -> SQLiteStatement {
+  func insertStatement() throws -> SQLiteStatement {
     try connection.prepare(
-      "INSERT INTO tasks (\(keepingID ? "id, " : "")text, done, created, completed, due, priority, tags) "
-        + "VALUES (\(keepingID ? "?8, " : "")?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+      "INSERT INTO tasks (id, text, done, created, completed, due, priority, tags, contexts, "
+        + "threshold, hidden, recurrence, archived) "
+        + "VALUES (?13, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)")
   }
 
-  private func insert(_ new: NewTask, keepingID: Bool, using statement: SQLiteStatement) throws
-    -> TodoTask
-  {
-    var values: [SQLiteValue] = [
+  /// Inserts a task with the given id, or the next one when `id` is `nil`.
+  func insert(_ new: NewTask, id: Int?, using statement: SQLiteStatement) throws -> TodoTask {
+    try statement.run(Self.values(of: new) + [id.map { .int($0) } ?? .null])
+    return TodoTask(id: Int(connection.lastInsertedRowID), new)
+  }
+
+  /// The column values of a task, in the order of ``snapshotColumns``.
+  static func values(of new: NewTask) -> [SQLiteValue] {
+    [
       .text(new.text), .int(new.done ? 1 : 0), .text(new.created.description),
       .optional(new.completed?.description), .optional(new.due?.description),
       .optional(new.priority?.description), .text(new.tags.joined(separator: " ")),
+      .text(new.contexts.joined(separator: " ")), .optional(new.threshold?.description),
+      .int(new.hidden ? 1 : 0), .optional(new.recurrence?.description),
+      .int(new.archived ? 1 : 0),
     ]
-    if keepingID, let id = new.id { values.append(.int(id)) }
-    try statement.run(values)
-    return TodoTask(
-      id: Int(connection.lastInsertedRowID), text: new.text, done: new.done, created: new.created,
-      completed: new.completed, due: new.due, priority: new.priority, tags: new.tags)
   }
 
   /// `#3 "Buy milk"` for one task, `#3, #4` for several.
   static func describe(_ tasks: [TodoTask], _ ids: [Int]) -> String {
     if ids.count == 1, let task = tasks.first(where: { $0.id == ids[0] }) { return task.reference }
     return ids.map { "#\($0)" }.joined(separator: ", ")
+  }
+}
+
+extension String {
+  /// The text with every occurrence of `target` replaced (without Foundation).
+  func replacingAll(_ target: String, with replacement: String) -> String {
+    let needle = Array(target.utf8)
+    let bytes = Array(utf8)
+    guard let first = needle.first, bytes.contains(first) else { return self }
+    let insert = Array(replacement.utf8)
+    var output: [UInt8] = []
+    output.reserveCapacity(bytes.count + bytes.count / 8)
+    var index = 0
+    while index < bytes.count {
+      if bytes[index] == first, bytes.count - index >= needle.count,
+        bytes[index..<index + needle.count].elementsEqual(needle)
+      {
+        output.append(contentsOf: insert)
+        index += needle.count
+      } else {
+        output.append(bytes[index])
+        index += 1
+      }
+    }
+    return String(decoding: output, as: UTF8.self)
   }
 }

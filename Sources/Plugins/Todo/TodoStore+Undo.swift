@@ -4,20 +4,25 @@ import ToolboxStorage
 /// The operation log: every change records the previous state of the rows it touches, in the same
 /// transaction as the change, so `undo` can put them back.
 ///
-/// `operations` holds one row per change; `operation_rows` one row per task touched, with `existed = 0`
-/// for a task the change created (undo deletes it) or the task's previous columns (undo restores them,
-/// with the same id). Only the last ``TodoStore/undoDepth`` changes are kept.
+/// `operations` holds one row per change; its id is the **change id** every command reports, and ids are
+/// never given twice (an undone change keeps its row, marked `undone`). `operation_rows` holds one row per
+/// task touched, with `existed = 0` for a task the change created (undo deletes it) or the task's previous
+/// columns (undo restores them, with the same id). Only the last ``TodoStore/undoDepth`` changes are kept.
 extension TodoStore {
-  static let snapshotColumns = "text, done, created, completed, due, priority, tags"
+  static let snapshotColumns =
+    "text, done, created, completed, due, priority, tags, contexts, threshold, hidden, recurrence, "
+    + "archived"
 
   /// Starts a log entry for a change; call inside the change's transaction.
   ///
   /// - Parameter command: The command name.
-  /// - Returns: The entry's id.
+  /// - Returns: The entry's id: the change id.
   func startOperation(_ command: String) throws -> Int64 {
+    // Ids follow the highest ever used, which stays in the log (undone changes keep their row).
     try connection.run(
-      "INSERT INTO operations (command, summary, at) VALUES (?1, '', ?2)", .text(command),
-      .real(now))
+      "INSERT INTO operations (id, command, summary, at) "
+        + "VALUES ((SELECT coalesce(max(id), 0) + 1 FROM operations), ?1, '', ?2)",
+      .text(command), .real(now))
     return connection.lastInsertedRowID
   }
 
@@ -47,37 +52,99 @@ extension TodoStore {
     }
   }
 
-  /// Reverts the most recent change in the log and removes it from the log.
+  /// Why a change cannot be undone.
+  struct UndoRefused: ToolboxError {
+    let message: String
+    let code: String
+    var exitCode: ExitCode { .dataError }
+    var description: String { message }
+  }
+
+  /// Reverts one change and marks it undone in the log.
   ///
-  /// - Returns: What was reverted, or `nil` when the log is empty.
-  /// - Throws: ``StoreError``.
-  func undo() throws -> UndoneOperation? {
+  /// - Parameter id: The change id; `nil` for the most recent change that is not undone (`undo` for
+  ///   people, which reverts whatever change came last, whoever made it).
+  /// - Returns: What was reverted, or `nil` when `id` is `nil` and nothing is left to undo.
+  /// - Throws: ``UsageError`` for a change id the log does not have; ``UndoRefused`` (65) for a change
+  ///   already undone, or one a later change depends on (it touched the same tasks since); ``StoreError``.
+  func undo(_ id: Int64? = nil) throws -> UndoneOperation? {
     try guarded {
       try connection.transaction(immediate: true) {
-        let latest = try connection.prepare(
-          "SELECT id, command, summary FROM operations ORDER BY id DESC LIMIT 1")
-        guard try latest.step() else { return nil }
-        let operation = latest.int64(0)
-        let command = latest.text(1) ?? ""
-        let summary = latest.text(2) ?? ""
+        let select = try connection.prepare(
+          id == nil
+            ? "SELECT id, command, summary, undone FROM operations WHERE undone = 0 "
+              + "ORDER BY id DESC LIMIT 1"
+            : "SELECT id, command, summary, undone FROM operations WHERE id = ?1")
+        try select.bind(id.map { [.integer($0)] } ?? [])
+        guard try select.step() else {
+          guard let id else { return nil }
+          let highest = try connection.integer("SELECT coalesce(max(id), 0) FROM operations")
+          throw UsageError(
+            id <= highest
+              ? "change \(id) is too old to undo (the log keeps the last \(Self.undoDepth) changes)"
+              : "unknown change \(id) (see 'toolbox todo history')",
+            code: "unknown_change")
+        }
+        let operation = select.int64(0)
+        let command = select.text(1) ?? ""
+        let summary = select.text(2) ?? ""
+        if select.int(3) != 0 {
+          throw UndoRefused(
+            message: "change \(operation) (\(summary)) was already undone", code: "already_undone")
+        }
+        let later = try connection.prepare(
+          "SELECT o.id, o.summary FROM operation_rows r JOIN operations o ON o.id = r.operation "
+            + "WHERE r.task IN (SELECT task FROM operation_rows WHERE operation = ?1) "
+            + "AND r.operation > ?1 AND o.undone = 0 ORDER BY o.id DESC LIMIT 1")
+        try later.bind([.integer(operation)])
+        if try later.step() {
+          let blocker = later.int64(0)
+          throw UndoRefused(
+            message: "cannot undo change \(operation) (\(summary)): change \(blocker) "
+              + "(\(later.text(1) ?? "")) changed the same tasks since; undo change \(blocker) first",
+            code: "undo_conflict")
+        }
         let rows = try connection.prepare(
           "SELECT task FROM operation_rows WHERE operation = ?1 ORDER BY task")
         try rows.bind([.integer(operation)])
         var ids: [Int] = []
         while try rows.step() { ids.append(rows.int(0)) }
+        // Delete, then insert: REPLACE would skip the delete triggers that keep the text index.
         try connection.run(
-          "DELETE FROM tasks WHERE id IN "
-            + "(SELECT task FROM operation_rows WHERE operation = ?1 AND existed = 0)",
+          "DELETE FROM tasks WHERE id IN (SELECT task FROM operation_rows WHERE operation = ?1)",
           .integer(operation))
         try connection.run(
-          "INSERT OR REPLACE INTO tasks (id, \(Self.snapshotColumns)) "
+          "INSERT INTO tasks (id, \(Self.snapshotColumns)) "
             + "SELECT task, \(Self.snapshotColumns) FROM operation_rows "
             + "WHERE operation = ?1 AND existed = 1",
           .integer(operation))
         try connection.run("DELETE FROM operation_rows WHERE operation = ?1", .integer(operation))
-        try connection.run("DELETE FROM operations WHERE id = ?1", .integer(operation))
-        return UndoneOperation(command: command, summary: summary, taskIDs: ids)
+        try connection.run("UPDATE operations SET undone = 1 WHERE id = ?1", .integer(operation))
+        return UndoneOperation(change: operation, command: command, summary: summary, taskIDs: ids)
       }
+    }
+  }
+
+  /// The most recent changes, newest first.
+  ///
+  /// - Parameter limit: How many.
+  /// - Returns: The log entries.
+  /// - Throws: ``StoreError``.
+  func history(limit: Int) throws -> [HistoryEntry] {
+    try guarded {
+      let statement = try connection.prepare(
+        "SELECT id, command, summary, CAST(at AS INTEGER), undone FROM operations "
+          + "ORDER BY id DESC LIMIT ?1")
+      try statement.bind([.int(limit)])
+      var entries: [HistoryEntry] = []
+      while try statement.step() {
+        entries.append(
+          HistoryEntry(
+            change: statement.int64(0), command: statement.text(1) ?? "",
+            summary: statement.text(2) ?? "", at: statement.int64(3),
+            undone: statement.int(4) != 0))
+      }
+      return entries
     }
   }
 }

@@ -2,8 +2,9 @@ import ToolboxCore
 
 /// One task: the JSON object of CLI.md and a row of the store's `tasks` table.
 ///
-/// JSON: `{"id":1,"text":"…","done":false,"created":"2026-12-02","completed":null,"due":null,
-/// "priority":null,"tags":[]}` — every key always present, absent values as `null`.
+/// JSON: `{"archived":false,"completed":null,"contexts":[],"created":"2026-12-02","done":false,"due":null,
+/// "hidden":false,"id":1,"priority":null,"recurrence":null,"tags":[],"text":"…","threshold":null}` — every
+/// key always present, absent values as `null`.
 struct TodoTask: Sendable, Equatable, Encodable {
   /// The stable id: a positive integer, never reused.
   var id: Int
@@ -19,11 +20,59 @@ struct TodoTask: Sendable, Equatable, Encodable {
   var due: CivilDate?
   /// The priority, one letter `A` (highest) to `Z`, if any.
   var priority: Priority?
-  /// The tags, in the order they were added, without duplicates.
+  /// The tags (todo.txt `+project`), in the order they were added, without duplicates.
   var tags: [String]
+  /// The contexts (todo.txt `@context`), in the order they were added, without duplicates.
+  var contexts: [String] = []
+  /// The threshold (todo.txt `t:`): `list` hides the task before this day.
+  var threshold: CivilDate?
+  /// Hidden (todo.txt `h:1`): `list` shows it only with `--hidden` or `--all`.
+  var hidden = false
+  /// The recurrence (todo.txt `rec:`): `done` creates the next task.
+  var recurrence: Recurrence?
+  /// In the archive (`todo archive`): out of the list, kept in the store.
+  var archived = false
+
+  init(
+    id: Int, text: String, done: Bool, created: CivilDate, completed: CivilDate?, due: CivilDate?,
+    priority: Priority?, tags: [String], contexts: [String] = [], threshold: CivilDate? = nil,
+    hidden: Bool = false, recurrence: Recurrence? = nil, archived: Bool = false
+  ) {
+    self.id = id
+    self.text = text
+    self.done = done
+    self.created = created
+    self.completed = completed
+    self.due = due
+    self.priority = priority
+    self.tags = tags
+    self.contexts = contexts
+    self.threshold = threshold
+    self.hidden = hidden
+    self.recurrence = recurrence
+    self.archived = archived
+  }
+
+  /// The task a new task becomes with an id.
+  init(id: Int, _ new: NewTask) {
+    self.init(
+      id: id, text: new.text, done: new.done, created: new.created, completed: new.completed,
+      due: new.due, priority: new.priority, tags: new.tags, contexts: new.contexts,
+      threshold: new.threshold, hidden: new.hidden, recurrence: new.recurrence,
+      archived: new.archived)
+  }
+
+  /// The task without its id.
+  var new: NewTask {
+    NewTask(
+      text: text, done: done, created: created, completed: completed, due: due, priority: priority,
+      tags: tags, contexts: contexts, threshold: threshold, hidden: hidden, recurrence: recurrence,
+      archived: archived, id: id)
+  }
 
   private enum CodingKeys: String, CodingKey {
-    case id, text, done, created, completed, due, priority, tags
+    case id, text, done, created, completed, due, priority, tags, contexts, threshold, hidden,
+      recurrence, archived
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -36,8 +85,18 @@ struct TodoTask: Sendable, Equatable, Encodable {
     try container.encode(due, forKey: .due)
     try container.encode(priority?.description, forKey: .priority)
     try container.encode(tags, forKey: .tags)
+    try container.encode(contexts, forKey: .contexts)
+    try container.encode(threshold, forKey: .threshold)
+    try container.encode(hidden, forKey: .hidden)
+    try container.encode(recurrence?.description, forKey: .recurrence)
+    try container.encode(archived, forKey: .archived)
   }
 
   /// `#12 "Buy milk"`, for messages.
   var reference: String { "#\(id) \"\(text)\"" }
+
+  /// Whether `list` without `--hidden`/`--all` leaves it out on `today`: hidden, or before its threshold.
+  func isDeferred(today: CivilDate) -> Bool {
+    hidden || (threshold.map { $0 > today } ?? false)
+  }
 }

@@ -3,7 +3,12 @@ import ToolboxCore
 extension TodoTool {
   /// `toolbox todo add TEXT…`.
   enum Add: CommandDeclaration {
-    static let text = positionals("text", help: "What to do; several words are joined with spaces.")
+    static let text = positionals(
+      "text",
+      help: """
+        What to do; several words are joined with spaces. todo.txt words become fields: (A) at the \
+        start, +project, @context, due:DATE, t:DATE, rec:1w, h:1.
+        """)
     static let due = option(
       "due", short: "d", valueName: "date",
       help: "Due date: YYYY-MM-DD, today, tomorrow or yesterday.", completion: dateCompletion)
@@ -12,35 +17,123 @@ extension TodoTool {
       completion: priorityCompletion)
     static let tag = repeatingOption(
       "tag", short: "t", valueName: "tag",
-      help: "A tag, one word (repeat for several); exported to todo.txt as +tag.",
+      help: "A tag (todo.txt +project), one word (repeat for several); @word is a context.",
       completion: tagCompletion)
+    static let threshold = option(
+      "threshold", valueName: "date",
+      help: "Hide the task from 'list' until this date (todo.txt t:).", completion: dateCompletion)
+    static let recur = option(
+      "recur", short: "r", valueName: "rule",
+      help:
+        "Recur: 1d, 2w, 1m, 1y, 3b (business days); +1w counts from the due date (todo.txt rec:).")
+    static let hide = flag("hide", help: "Hide the task from 'list' (todo.txt h:1).")
+    static let literal = flag(
+      "literal", help: "Keep the text exactly as typed: no todo.txt words become fields.")
     static let spec = CommandSpec(
-      "add",
+      "add", aliases: ["a"],
       abstract: "Add a task and print its id.",
       discussion: """
-        The words of TEXT are joined with single spaces. Dates are YYYY-MM-DD, or today, tomorrow or \
-        yesterday; a date that is malformed or does not exist exits 65.
+        The words of TEXT are joined with single spaces. As in todo.txt, (A) at the start is the \
+        priority, +word a tag, @word a context, due:DATE the due date, t:DATE the threshold, rec:RULE \
+        the recurrence and h:1 hides the task; other key:value words stay text (--literal keeps all of \
+        it as text). Dates are YYYY-MM-DD, or today, tomorrow or yesterday; a date that is malformed or \
+        does not exist exits 65. A due: word together with --due is a usage error.
         """,
-      arguments: [text, due, priority, tag],
+      arguments: [text, due, priority, tag, threshold, recur, hide, literal],
       examples: [
         "toolbox todo add Buy milk",
         "toolbox todo add Pay rent --due 2026-12-31 --priority A --tag home",
-        "toolbox todo add Call mom --due tomorrow -t family",
+        "toolbox todo add '(A) Call Mom +family @phone due:2026-12-05'",
+        "toolbox todo add Water the plants --recur 1w --due tomorrow",
         "toolbox --json todo add Water the plants",
       ])
   }
 
   func add(_ arguments: Arguments<Add>) throws -> CommandOutput {
     let usage = arguments.values.usage
-    let text = try text(try arguments[Add.text], usage: usage)
-    let priority = try arguments[Add.priority].flatMap { value throws(UsageError) in
-      try TaskInput.priority(value, usage: usage, allowsNone: false)
+    var new = NewTask(text: "", created: context.today())
+    let words = try arguments[Add.text]
+    if try arguments[Add.literal] {
+      new.text = try text(words, usage: usage)
+    } else {
+      new = try typedTask(words, usage: usage)
     }
-    let tags = try tags(try arguments[Add.tag], usage: usage)
-    let due = try date(try arguments[Add.due], option: "--due")
+    if let value = try arguments[Add.priority] {
+      guard new.priority == nil else {
+        throw arguments.usageError(
+          "the priority is given twice: (\(new.priority?.description ?? "")) in the text and "
+            + "--priority", code: "conflicting_options")
+      }
+      new.priority = try TaskInput.priority(value, usage: usage, allowsNone: false)
+    }
+    let labels = try labels(try arguments[Add.tag], usage: usage)
+    for tag in labels.tags where !new.tags.contains(tag) { new.tags.append(tag) }
+    for context in labels.contexts where !new.contexts.contains(context) {
+      new.contexts.append(context)
+    }
+    if let value = try arguments[Add.due] {
+      guard new.due == nil else {
+        throw arguments.usageError(
+          "the due date is given twice: due: in the text and --due; give one",
+          code: "conflicting_options")
+      }
+      new.due = try date(value, option: "--due")
+    }
+    if let value = try arguments[Add.threshold] {
+      guard new.threshold == nil else {
+        throw arguments.usageError(
+          "the threshold is given twice: t: in the text and --threshold; give one",
+          code: "conflicting_options")
+      }
+      new.threshold = try date(value, option: "--threshold")
+    }
+    if let value = try arguments[Add.recur] {
+      guard new.recurrence == nil else {
+        throw arguments.usageError(
+          "the recurrence is given twice: rec: in the text and --recur; give one",
+          code: "conflicting_options")
+      }
+      new.recurrence = try recurrence(value, usage: usage)
+    }
+    if try arguments[Add.hide] { new.hidden = true }
     let store = try openStore()
-    let task = try store.add(
-      NewTask(text: text, created: context.today(), due: due, priority: priority, tags: tags))
-    return .document(TaskResult(task: task, verb: "added"))
+    let change = try store.add(new)
+    return .document(TaskResult(task: change.value, verb: "added", change: change.change))
+  }
+
+  /// A task from words typed in todo.txt syntax: `(A)` at the start, `+project`, `@context`, `due:`, `t:`,
+  /// `rec:`, `h:1` (the same task `import` makes from that line, except that `x` and dates at the start
+  /// stay text: `add` adds a pending task created today). Dates go through the one date reader.
+  func typedTask(_ words: [String], usage: String) throws -> NewTask {
+    // Control characters are refused before the words are split at whitespace (a newline would split).
+    _ = try text(words, usage: usage)
+    var split = words.flatMap { TodoTxt.words($0) }
+    var new = NewTask(text: "", created: context.today())
+    if let first = split.first, let priority = TodoTxt.priority(first) {
+      new.priority = priority
+      split.removeFirst()
+    }
+    let today = context.today()
+    let fields: TodoTxt.Fields
+    do {
+      fields = try TodoTxt.Fields(split[...]) { value, key in
+        try TaskInput.date(value, option: key, today: today)
+      }
+    } catch let problem as ImportProblem {
+      throw UsageError(problem.message, code: "invalid_text", usage: usage)
+    }
+    new.text = try text(fields.text, usage: usage)
+    new.tags = fields.tags
+    new.contexts = fields.contexts
+    new.due = fields.due
+    new.threshold = fields.threshold
+    new.hidden = fields.hidden
+    new.recurrence = fields.recurrence
+    if new.priority == nil {
+      new.priority = fields.priority
+    } else if let pri = fields.priorityWord {
+      new.text += " " + pri.word
+    }
+    return new
   }
 }

@@ -4,16 +4,19 @@ extension TodoTool {
   /// `toolbox todo done ID…`.
   enum Done: CommandDeclaration {
     static let ids = positionals(
-      "id", help: "Task ids such as 3 or #3.", completion: idCompletion(done: false))
+      "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
+      completion: idCompletion(done: false))
     static let spec = CommandSpec(
-      "done",
+      "done", aliases: ["do"],
       abstract: "Mark tasks done (again is fine: done is idempotent).",
       discussion: """
         Several ids are changed together or not at all: if any id is unknown, nothing changes and the \
-        command exits 64 naming it.
+        command exits 64 naming it. A recurring task (rec:) gets its next task in the same change: the \
+        same text, priority, tags and contexts, due one interval after today (rec:+1w: after the old due \
+        date), its threshold moved with it; 'toolbox todo undo' reverts both.
         """,
       arguments: [ids],
-      examples: ["toolbox todo done 3", "toolbox todo done 1 2"])
+      examples: ["toolbox todo done 3", "toolbox todo done 1,2 4-5"])
   }
 
   /// `toolbox todo reopen ID…`.
@@ -27,7 +30,8 @@ extension TodoTool {
         """,
       arguments: [
         Done.positionals(
-          "id", help: "Task ids such as 3 or #3.", completion: idCompletion(done: true))
+          "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
+          completion: idCompletion(done: true))
       ],
       examples: ["toolbox todo reopen 3", "toolbox --json todo reopen 3 4"])
   }
@@ -35,10 +39,10 @@ extension TodoTool {
   func setDone(_ values: ParsedValues, done: Bool) throws -> CommandOutput {
     let ids = try TaskInput.ids(try Arguments<Done>(values)[Done.ids], usage: values.usage)
     guard let store = try existingStore() else { throw TaskInput.unknownID(ids[0]) }
-    let updates = try store.setDone(ids, done: done, today: context.today())
+    let change = try store.setDone(ids, done: done, today: context.today())
     return .document(
       TaskUpdatesResult(
-        updates: updates, verb: done ? "done" : "reopened",
-        unchangedVerb: done ? "already done" : "already pending"))
+        updates: change.value, verb: done ? "done" : "reopened",
+        unchangedVerb: done ? "already done" : "already pending", change: change.change))
   }
 }

@@ -1,5 +1,11 @@
 import ToolboxCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension TodoTool {
   /// `toolbox todo edit ID …`.
   enum Edit: CommandDeclaration {
@@ -16,18 +22,32 @@ extension TodoTool {
       "priority", short: "p", valueName: "letter", help: "New priority A-Z, or none.",
       completion: priorityCompletion)
     static let tag = repeatingOption(
-      "tag", short: "t", valueName: "tag", help: "Add a tag (repeatable).",
+      "tag", short: "t", valueName: "tag", help: "Add a tag, or an @context (repeatable).",
       completion: tagCompletion)
     static let untag = repeatingOption(
-      "untag", valueName: "tag", help: "Remove a tag (repeatable).", completion: tagCompletion)
+      "untag", valueName: "tag", help: "Remove a tag, or an @context (repeatable).",
+      completion: tagCompletion)
+    static let threshold = option(
+      "threshold", valueName: "date", help: "New threshold (todo.txt t:), or none.",
+      completion: dateCompletion)
+    static let recur = option(
+      "recur", short: "r", valueName: "rule", help: "New recurrence (1d, 2w, +1m, 3b…), or none.")
+    static let hide = flag("hide", help: "Hide the task (h:1).")
+    static let unhide = flag("unhide", help: "Show the task again.")
     static let spec = CommandSpec(
       "edit",
-      abstract: "Change a task's text, due date, priority or tags.",
-      discussion: "Give at least one change. '--due none' and '--priority none' remove them.",
-      arguments: [id, text, due, priority, tag, untag],
+      abstract: "Change a task's text, dates, priority, tags, contexts or recurrence.",
+      discussion: """
+        '--due none', '--priority none', '--threshold none' and '--recur none' remove them. With no \
+        change at all, the task opens in $VISUAL (else $EDITOR) as one todo.txt line; what is saved is \
+        applied (unchanged: nothing happens; a line that is not a valid task: the error, and the task \
+        is unchanged).
+        """,
+      arguments: [id, text, due, priority, tag, untag, threshold, recur, hide, unhide],
       examples: [
         "toolbox todo edit 2 Buy oat milk",
         "toolbox todo edit 2 --due none --priority B --tag shop --untag home",
+        "toolbox todo edit 2 --threshold 2026-12-20 --recur +1m --tag @town",
       ])
   }
 
@@ -40,20 +60,196 @@ extension TodoTool {
     if let value = try arguments[Edit.priority] {
       edit.priority = .some(try TaskInput.priority(value, usage: usage, allowsNone: true))
     }
-    edit.addTags = try tags(try arguments[Edit.tag], usage: usage)
-    edit.removeTags = try tags(try arguments[Edit.untag], usage: usage)
+    let added = try labels(try arguments[Edit.tag], usage: usage)
+    let removed = try labels(try arguments[Edit.untag], usage: usage)
+    (edit.addTags, edit.addContexts) = added
+    (edit.removeTags, edit.removeContexts) = removed
     if let value = try arguments[Edit.due] {
-      edit.due =
-        value == "none"
-        ? .some(nil) : .some(try TaskInput.date(value, option: "--due", today: context.today()))
+      edit.due = value == "none" ? .some(nil) : .some(try date(value, option: "--due"))
     }
-    guard !edit.isEmpty else {
+    if let value = try arguments[Edit.threshold] {
+      edit.threshold =
+        value == "none" ? .some(nil) : .some(try date(value, option: "--threshold"))
+    }
+    if let value = try arguments[Edit.recur] {
+      edit.recurrence = value == "none" ? .some(nil) : .some(try recurrence(value, usage: usage))
+    }
+    let (hide, unhide) = (try arguments[Edit.hide], try arguments[Edit.unhide])
+    if hide, unhide {
       throw arguments.usageError(
-        "nothing to change: give new text, --due, --priority, --tag or --untag",
-        code: "missing_argument")
+        "use either --hide or --unhide, not both", code: "conflicting_options")
     }
+    if hide { edit.hidden = true }
+    if unhide { edit.hidden = false }
     guard let store = try existingStore() else { throw TaskInput.unknownID(id) }
-    let update = try store.edit(id, edit)
-    return .document(TaskResult(task: update.task, verb: update.changed ? "edited" : "unchanged"))
+    if edit.isEmpty { return try editInEditor(id, store: store, usage: usage) }
+    let change = try store.edit(id, edit)
+    return .document(
+      TaskResult(
+        task: change.value.task, verb: change.value.changed ? "edited" : "unchanged",
+        change: change.change))
   }
+
+  /// Opens the task in `$VISUAL`/`$EDITOR` as one todo.txt line and applies what is saved.
+  func editInEditor(_ id: Int, store: TodoStore, usage: String) throws -> CommandOutput {
+    guard
+      let editor = [context.environment["VISUAL"], context.environment["EDITOR"]]
+        .compactMap({ $0 }).first(where: { !$0.isEmpty })
+    else {
+      throw UsageError(
+        "nothing to change: give new text, --due, --priority, --tag, --untag, --threshold, --recur, "
+          + "--hide or --unhide (or set VISUAL or EDITOR to edit the task as a todo.txt line)",
+        code: "missing_argument", usage: usage)
+    }
+    let task = try store.tasks(ids: [id])[0]
+    let original = TodoTxt.line(task, keepDonePriority: true)
+    let file = try EditorFile(contents: original + "\n", folder: context.environment["TMPDIR"])
+    defer { file.remove() }
+    let status = try context.processes.runInheritingIO(
+      ["/bin/sh", "-c", editor + " \"$1\"", "sh", file.path],
+      environment: context.environment.variables)
+    guard status == 0 else {
+      throw UnavailableError(
+        "the editor '\(editor)' exited with status \(status); task #\(id) is unchanged",
+        code: "editor_failed")
+    }
+    let saved = try file.read()
+    let lines = saved.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" || $0 == "\r" })
+      .filter { !TaskInput.trimmed(String($0)).isEmpty }
+    guard lines.count == 1, let line = lines.first.map(String.init) else {
+      throw DataError(
+        lines.isEmpty
+          ? "the edited task is empty; task #\(id) is unchanged (use 'toolbox todo rm \(id)' to remove it)"
+          : "the edited task has \(lines.count) lines, not one; task #\(id) is unchanged",
+        code: "invalid_edit")
+    }
+    let parsed: NewTask
+    do {
+      parsed = try TodoTxt.task(line, today: context.today())
+    } catch {
+      throw DataError("\(error.message); task #\(id) is unchanged", code: "invalid_edit")
+    }
+    if line == original {
+      return .document(TaskResult(task: task, verb: "unchanged", change: nil))
+    }
+    let change = try store.edit(id, command: "edit") { current in
+      var after = TodoTask(id: current.id, parsed)
+      after.archived = current.archived
+      // A line without a creation date keeps the task's; a done line keeps its priority as stored
+      // when the line has none (todo.txt drops it on done tasks).
+      if parsed.createdIsDefault { after.created = current.created }
+      if after.done, after.priority == nil, current.done { after.priority = current.priority }
+      return after
+    }
+    return .document(
+      TaskResult(
+        task: change.value.task, verb: change.value.changed ? "edited" : "unchanged",
+        change: change.change))
+  }
+
+  /// `toolbox todo pri ID LETTER` (todo.sh's `pri`).
+  enum Pri: CommandDeclaration {
+    static let id = positional(
+      "id", help: "The task's id, such as 3 or #3.", completion: idCompletion(done: false))
+    static let priority = positional(
+      "priority", help: "A letter A-Z, or none to remove the priority.",
+      completion: priorityCompletion)
+    static let spec = CommandSpec(
+      "pri",
+      abstract: "Set a task's priority, as todo.sh's pri does.",
+      arguments: [id, priority],
+      examples: ["toolbox todo pri 3 A", "toolbox todo pri 3 none"])
+  }
+
+  func pri(_ arguments: Arguments<Pri>) throws -> CommandOutput {
+    let usage = arguments.values.usage
+    let id = try TaskInput.id(try arguments[Pri.id], usage: usage)
+    var edit = TaskEdit()
+    edit.priority = .some(
+      try TaskInput.priority(try arguments[Pri.priority], usage: usage, allowsNone: true))
+    guard let store = try existingStore() else { throw TaskInput.unknownID(id) }
+    let change = try store.edit(id, edit, command: "pri")
+    return .document(
+      TaskResult(
+        task: change.value.task, verb: change.value.changed ? "edited" : "unchanged",
+        change: change.change))
+  }
+
+  /// `toolbox todo append ID TEXT…` (todo.sh `app`).
+  enum Append: CommandDeclaration {
+    static let id = positional(
+      "id", help: "The task's id, such as 3 or #3.", completion: idCompletion(done: nil))
+    static let text = positionals("text", help: "The words to add.")
+    static let spec = CommandSpec(
+      "append", aliases: ["app"],
+      abstract: "Add words to the end of a task's text, as todo.sh's append does.",
+      arguments: [id, text],
+      examples: ["toolbox todo append 3 and bread"])
+  }
+
+  /// `toolbox todo prepend ID TEXT…` (todo.sh `prep`).
+  enum Prepend: CommandDeclaration {
+    static let spec = CommandSpec(
+      "prepend", aliases: ["prep"],
+      abstract: "Add words to the start of a task's text, as todo.sh's prepend does.",
+      arguments: [Append.id, Append.text],
+      examples: ["toolbox todo prepend 3 Quickly"])
+  }
+
+  func appendText(_ values: ParsedValues, prepend: Bool) throws -> CommandOutput {
+    let arguments = Arguments<Append>(values)
+    let id = try TaskInput.id(try arguments[Append.id], usage: values.usage)
+    let words = try text(try arguments[Append.text], usage: values.usage)
+    var edit = TaskEdit()
+    if prepend { edit.prepend = words } else { edit.append = words }
+    guard let store = try existingStore() else { throw TaskInput.unknownID(id) }
+    let change = try store.edit(id, edit, command: prepend ? "prepend" : "append")
+    return .document(
+      TaskResult(
+        task: change.value.task, verb: change.value.changed ? "edited" : "unchanged",
+        change: change.change))
+  }
+}
+
+/// The temporary file a task is edited in: created with mode 0600 in `$TMPDIR` (else `/tmp`) under a name
+/// nobody can guess, removed afterwards.
+struct EditorFile {
+  let path: String
+
+  init(contents: String, folder: String?) throws {
+    let base = folder.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((base + "/toolbox-todo-XXXXXX.txt").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+      guard let base = buffer.baseAddress else { return -1 }
+      return mkstemps(base, 4)
+    }
+    guard descriptor >= 0 else {
+      throw FileSystemError(
+        "cannot create a file to edit the task in: \(String(cString: strerror(errno)))",
+        code: "io_error")
+    }
+    path = String(
+      decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let bytes = Array(contents.utf8)
+    let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+    close(descriptor)
+    guard written == bytes.count else {
+      unlink(path)
+      throw FileSystemError("cannot write '\(path)'", code: "io_error")
+    }
+  }
+
+  func read() throws -> String {
+    guard let bytes = try LocalFileSystem().contents(of: path) else {
+      throw DataError(
+        "the edited file '\(path)' is gone; the task is unchanged", code: "invalid_edit")
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw DataError(
+        "the edited task is not UTF-8 text; the task is unchanged", code: "invalid_edit")
+    }
+    return text
+  }
+
+  func remove() { unlink(path) }
 }

@@ -3,11 +3,19 @@ import ToolboxCore
 extension TodoTool {
   /// `toolbox todo list`.
   enum List: CommandDeclaration {
-    static let all = flag("all", short: "a", help: "Show done tasks too.")
+    static let terms = positionals(
+      "filter",
+      help: "Filter terms: +tag, @context, or a word the text must contain (all must match).",
+      optional: true, completion: tagCompletion)
+    static let all = flag(
+      "all", short: "a", help: "Show done, hidden and not-yet-started (t:) tasks too.")
     static let done = flag("done", help: "Show only done tasks.")
+    static let hidden = flag(
+      "hidden", help: "Show hidden (h:1) tasks and tasks before their threshold (t:) too.")
+    static let archived = flag("archived", help: "Show the archive instead of the list.")
     static let tag = repeatingOption(
       "tag", short: "t", valueName: "tag",
-      help: "Only tasks with this tag (repeat for several: all must match).",
+      help: "Only tasks with this tag, or this @context (repeat for several: all must match).",
       completion: tagCompletion)
     static let grep = option(
       "grep", short: "g", valueName: "text",
@@ -21,17 +29,21 @@ extension TodoTool {
       help: "Order: id (default), created, due (soonest first) or priority (A first).",
       as: TaskQuery.Sort.self)
     static let spec = CommandSpec(
-      "list",
+      "list", aliases: ["ls"],
       abstract: "List tasks: pending ones by default, in id order.",
       discussion: """
         Each line shows the id, the priority, the due date with its countdown (D-3 in three days, D-Day \
-        today, D+2 two days overdue), the text and the tags. Done tasks are struck through on a terminal \
-        and marked [x] otherwise (pending ones [ ]). The filters combine: a task must match all of them.
+        today, D+2 two days overdue), the text, the +tags and @contexts. Done tasks are struck through \
+        on a terminal and marked [x] otherwise (pending ones [ ]). Hidden tasks (h:1) and tasks whose \
+        threshold (t:) is still ahead are left out unless --hidden or --all. The filters combine: a task \
+        must match all of them. The list is written as it is read, so a list of a million tasks needs \
+        no more memory than a list of ten.
         """,
-      arguments: [all, done, tag, grep, dueBefore, sort],
+      arguments: [terms, all, done, hidden, archived, tag, grep, dueBefore, sort],
       examples: [
         "toolbox todo list",
         "toolbox todo list --all",
+        "toolbox todo list bike +errand @town",
         "toolbox todo list --tag home --sort due",
         "toolbox todo list --due-before tomorrow",
         "toolbox --json todo list --grep milk",
@@ -39,20 +51,102 @@ extension TodoTool {
   }
 
   func list(_ arguments: Arguments<List>) throws -> CommandOutput {
+    let usage = arguments.values.usage
     var query = TaskQuery()
+    query.today = context.today()
     let (all, done) = (try arguments[List.all], try arguments[List.done])
     if all, done {
       throw arguments.usageError(
         "use either --all or --done, not both", code: "conflicting_options")
     }
-    if all { query.state = .all }
+    if all {
+      query.state = .all
+      query.includeDeferred = true
+    }
     if done { query.state = .done }
-    query.tags = try tags(try arguments[List.tag], usage: arguments.values.usage)
-    query.grep = try arguments[List.grep]
+    if try arguments[List.hidden] { query.includeDeferred = true }
+    if try arguments[List.archived] {
+      query.archived = true
+      query.includeDeferred = true
+      if !done { query.state = .all }
+    }
+    let labels = try labels(try arguments[List.tag], usage: usage)
+    query.tags = labels.tags
+    query.contexts = labels.contexts
+    for term in try arguments[List.terms] {
+      let parsed = try filterTerm(term, usage: usage)
+      switch parsed {
+      case .tag(let tag): if !query.tags.contains(tag) { query.tags.append(tag) }
+      case .context(let context):
+        if !query.contexts.contains(context) { query.contexts.append(context) }
+      case .word(let word): query.words.append(word)
+      }
+    }
+    if let grep = try arguments[List.grep], !grep.isEmpty { query.words.append(grep) }
     query.dueBefore = try date(try arguments[List.dueBefore], option: "--due-before")
     query.sort = try arguments[List.sort] ?? .id
-    let tasks = try existingStore()?.tasks(query) ?? []
-    return .document(
-      TaskListResult(tasks: tasks, today: context.today(), isFiltered: query.isFiltered))
+    return streamTasks(query)
+  }
+
+  /// One filter term of `list`.
+  enum FilterTerm: Equatable {
+    case tag(String), context(String), word(String)
+  }
+
+  /// `+tag`, `@context`, or a word.
+  func filterTerm(_ term: String, usage: String) throws(UsageError) -> FilterTerm {
+    do {
+      if term.hasPrefix("+"), term.unicodeScalars.contains(where: { $0 != "+" }) {
+        return .tag(try TaskInput.tag(marked: term))
+      }
+      if term.hasPrefix("@"), term.unicodeScalars.contains(where: { $0 != "@" }) {
+        return .context(try TaskInput.context(marked: term))
+      }
+    } catch {
+      throw UsageError(error.message, code: error.code, usage: usage)
+    }
+    return .word(term)
+  }
+
+  /// The tasks of a query as the list's lines or `{"tasks":[…]}`, written as they are read.
+  func streamTasks(_ query: TaskQuery) -> CommandOutput {
+    let today = context.today()
+    let style = context.style
+    let tool = self
+    return .stream { writer in
+      guard let store = try tool.existingStore() else {
+        if writer.isJSON {
+          try writer.write("{\n  \"tasks\": []\n}\n")
+        } else {
+          try writer.write(
+            (query.isFiltered ? TaskListResult.noMatchMessage : TaskListResult.emptyMessage) + "\n")
+        }
+        return
+      }
+      let buffer = TaskStream.Buffer { try writer.write($0) }
+      if writer.isJSON {
+        let document = try TaskStream.Document(buffer)
+        try document.beginArray("tasks")
+        try store.forEachTask(query) { try document.element($0) }
+        try document.endArray()
+        try document.end()
+        return
+      }
+      let layout = try store.layout(query)
+      guard layout.count > 0 else {
+        try writer.write(
+          (query.isFiltered ? TaskListResult.noMatchMessage : TaskListResult.emptyMessage) + "\n")
+        return
+      }
+      let renderer = TaskLineRenderer(layout: layout, today: today, style: style)
+      var line: [UInt8] = []
+      try store.forEachTask(query) { task in
+        line.removeAll(keepingCapacity: true)
+        renderer.append(task, to: &line)
+        line.append(UInt8(ascii: "\n"))
+        try buffer.append(bytes: line)
+      }
+      try buffer.flush()
+    }
   }
 }

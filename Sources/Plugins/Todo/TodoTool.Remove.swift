@@ -4,9 +4,10 @@ extension TodoTool {
   /// `toolbox todo rm ID…`.
   enum Remove: CommandDeclaration {
     static let ids = positionals(
-      "id", help: "Task ids such as 3 or #3.", completion: idCompletion(done: nil))
+      "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
+      completion: idCompletion(done: nil))
     static let spec = CommandSpec(
-      "rm",
+      "rm", aliases: ["del", "remove"],
       abstract: "Remove tasks; the other tasks keep their ids.",
       discussion: """
         Several ids are removed together or not at all: if any id is unknown, nothing is removed and \
@@ -19,20 +20,65 @@ extension TodoTool {
   func remove(_ arguments: Arguments<Remove>) throws -> CommandOutput {
     let ids = try TaskInput.ids(try arguments[Remove.ids], usage: arguments.values.usage)
     guard let store = try existingStore() else { throw TaskInput.unknownID(ids[0]) }
-    return .document(RemovedResult(removed: try store.remove(ids), emptyMessage: nil))
+    let change = try store.remove(ids)
+    return .document(RemovedResult(removed: change.value, emptyMessage: nil, change: change.change))
   }
 
   /// `toolbox todo clear`.
   enum Clear: CommandDeclaration {
     static let spec = CommandSpec(
       "clear",
-      abstract: "Remove all done tasks.",
-      discussion: "'toolbox todo undo' brings them back.",
+      abstract: "Remove all done tasks and say how many.",
+      discussion: """
+        The archive is left alone; 'toolbox todo archive' keeps done tasks instead of removing them. \
+        'toolbox todo undo' brings them back.
+        """,
       examples: ["toolbox todo clear"])
   }
 
   func clear() throws -> CommandOutput {
-    let removed = try existingStore()?.clearDone() ?? []
-    return .document(RemovedResult(removed: removed, emptyMessage: "no done tasks to clear"))
+    let change = try existingStore()?.clearDone() ?? Change(value: [], id: nil)
+    return .document(
+      RemovedResult(
+        removed: change.value, emptyMessage: "no done tasks to clear", change: change.change,
+        countLine: true))
+  }
+
+  /// `toolbox todo archive`.
+  enum Archive: CommandDeclaration {
+    static let spec = CommandSpec(
+      "archive",
+      abstract: "Move every done task out of the list into the archive.",
+      discussion: """
+        Like todo.sh's done.txt. Archived tasks keep their ids and stay in the store: 'list --archived' shows them, 'export \
+        --archived' writes them, 'unarchive ID' brings one back, 'undo' reverts the move.
+        """,
+      examples: ["toolbox todo archive", "toolbox --json todo archive"])
+  }
+
+  func archive() throws -> CommandOutput {
+    let change = try existingStore()?.archiveDone() ?? Change(value: 0, id: nil)
+    return .document(ArchiveResult(archived: change.value, change: change.change))
+  }
+
+  /// `toolbox todo unarchive ID…`.
+  enum Unarchive: CommandDeclaration {
+    static let ids = positionals(
+      "id", help: "Ids of archived tasks, lists 1,2 and ranges 4-6.")
+    static let spec = CommandSpec(
+      "unarchive",
+      abstract: "Move archived tasks back into the list (still done).",
+      arguments: [ids],
+      examples: ["toolbox todo unarchive 3"])
+  }
+
+  func unarchive(_ arguments: Arguments<Unarchive>) throws -> CommandOutput {
+    let ids = try TaskInput.ids(try arguments[Unarchive.ids], usage: arguments.values.usage)
+    guard let store = try existingStore() else { throw TaskInput.unknownID(ids[0]) }
+    let change = try store.unarchive(ids)
+    return .document(
+      TaskUpdatesResult(
+        updates: change.value.map { TaskUpdate(task: $0, changed: true) }, verb: "unarchived",
+        unchangedVerb: "unarchived", change: change.change))
   }
 }

@@ -1,4 +1,5 @@
 import ToolboxCore
+import ToolboxStorage
 
 extension TodoTool {
   /// `toolbox todo export`.
@@ -9,40 +10,67 @@ extension TodoTool {
     static let output = option(
       "output", short: "o", valueName: "file",
       help: "Write to this file instead of standard output.", completion: .file)
+    static let archived = flag("archived", help: "Export the archive instead of the list.")
+    static let keepPriority = flag(
+      "keep-priority",
+      help: "todo.txt: write done tasks' priority as pri:A (todo.sh drops it, and so does export).")
     static let spec = CommandSpec(
       "export",
-      abstract: "Write every task (pending and done) as JSON or todo.txt.",
+      abstract: "Write every task of the list (or of the archive) as JSON or todo.txt.",
       discussion: """
         JSON is the document 'toolbox --json todo list --all' prints; importing it into an empty store \
         gives the same tasks with the same ids. todo.txt writes one line per task: 'x' and the \
-        completion date, (A) priority, the creation date, +tags and due:YYYY-MM-DD. Without -o the \
-        export goes to standard output; -o writes the file atomically (mode 0600).
+        completion date, (A) priority, the creation date, the text, +tags, @contexts, due:, t:, rec: \
+        and h:1. Without -o the export goes to standard output; -o writes a file atomically (mode \
+        0600), and writes through a device or FIFO without replacing it. The export is written as it is \
+        read: memory stays flat however many tasks there are.
         """,
-      arguments: [format, output],
+      arguments: [format, output, archived, keepPriority],
       examples: [
         "toolbox todo export",
         "toolbox todo export -o tasks.json",
         "toolbox todo export --as todotxt -o todo.txt",
+        "toolbox todo export --archived --as todotxt",
       ])
   }
 
   func export(_ arguments: Arguments<Export>) throws -> CommandOutput {
     let format = try arguments[Export.format].flatMap(TaskImporter.Format.init(rawValue:)) ?? .json
-    var query = TaskQuery()
-    query.state = .all
-    let tasks = try existingStore()?.tasks(query) ?? []
-    let content: String
-    switch format {
-    case .todotxt, .lines:
-      content = tasks.map { TodoTxt.line($0) + "\n" }.joined()
-    case .json:
-      content =
-        try JSONOutput.document(
-          TaskListResult(tasks: tasks, today: context.today(), isFiltered: false)) + "\n"
+    let query = TaskQuery.everything(archived: try arguments[Export.archived])
+    let keepPriority = try arguments[Export.keepPriority]
+    let file = try arguments[Export.output]
+    let tool = self
+    return .stream { writer in
+      let store = try tool.existingStore()
+      let output = try file.map(OutputFile.init)
+      let sink: (String) throws -> Void = { text in
+        if let output { try output.write(text) } else { try writer.write(text) }
+      }
+      let buffer = TaskStream.Buffer(sink: sink)
+      var count = 0
+      switch format {
+      case .todotxt, .lines:
+        try store?.forEachTask(query) { task in
+          count += 1
+          try buffer.append(TodoTxt.line(task, keepDonePriority: keepPriority) + "\n")
+        }
+        try buffer.flush()
+      case .json:
+        let document = try TaskStream.Document(buffer)
+        try document.beginArray("tasks")
+        try store?.forEachTask(query) { task in
+          count += 1
+          try document.element(task)
+        }
+        try document.endArray()
+        try document.end()
+      }
+      guard let output, let file else { return }
+      try output.commit()
+      let result = ExportResult(exported: count, file: file, format: format.rawValue)
+      try writer.write(
+        writer.isJSON ? try JSONOutput.document(result) + "\n" : result.text(style: .plain) + "\n")
     }
-    guard let file = try arguments[Export.output] else { return .verbatim(content) }
-    try context.fileSystem.writeAtomically(Array(content.utf8), to: file, permissions: 0o600)
-    return .document(ExportResult(exported: tasks.count, file: file, format: format.rawValue))
   }
 
   /// `toolbox todo import FILE`.
@@ -54,21 +82,32 @@ extension TodoTool {
       values: TaskImporter.Format.allCases.map(\.rawValue))
     static let dryRun = flag(
       "dry-run", help: "Check the file and show what would be imported, changing nothing.")
+    static let merge = flag(
+      "merge",
+      help: "Update tasks that are already there (same text, creation date and tags) instead of "
+        + "adding them again.")
+    static let skipInvalid = flag(
+      "skip-invalid",
+      help: "Import the valid records; report each invalid one (line N: reason) and exit 1.")
     static let spec = CommandSpec(
       "import",
       abstract: "Add the tasks of a JSON, todo.txt or plain-lines file, all or nothing.",
       discussion: """
         The format is --as, else guessed from the name: .json is JSON, .txt is todo.txt, anything else \
-        (and standard input) JSON. 'lines' takes one task title per line (blank lines are skipped). The \
-        import is one transaction: if any record is invalid, nothing is imported and the command exits \
-        65 naming the record. JSON ids are kept when the store has never used them (an export imported \
-        into a new store keeps its ids); otherwise tasks get new ids in file order. todo.txt +project \
-        words become tags; @context words stay in the text. 'toolbox todo undo' reverts a whole import.
+        (and standard input) JSON. 'lines' takes one task title per line (blank lines are skipped). LF, \
+        CRLF and CR all end lines. The import is one transaction: if any record is invalid, nothing is \
+        imported and the command exits 65 naming the record (--skip-invalid imports the rest, reports \
+        each invalid record and exits 1). JSON ids are kept when the store has never used them (an \
+        export imported into a new store keeps its ids); otherwise tasks get new ids in file order. \
+        --merge matches each record to a task with the same text, creation date and tags and updates \
+        it, so importing the same file twice adds nothing. Files are regular files up to 1 GiB, read as \
+        they are imported. 'toolbox todo undo' reverts a whole import.
         """,
-      arguments: [file, format, dryRun],
+      arguments: [file, format, dryRun, merge, skipInvalid],
       examples: [
         "toolbox todo import tasks.json --dry-run",
         "toolbox todo import todo.txt",
+        "toolbox todo import todo.txt --merge --skip-invalid",
         "toolbox todo import --as lines notes.txt",
         "toolbox todo import --as lines -",
       ])
@@ -79,32 +118,97 @@ extension TodoTool {
     let format =
       try arguments[Import.format].flatMap(TaskImporter.Format.init(rawValue:))
       ?? (file == "-" ? .json : TaskImporter.Format.guess(for: file))
-    let source = file == "-" ? "standard input" : file
-    let text: String
-    if file == "-" {
-      text = context.input.lines().joined(separator: "\n")
-    } else {
-      guard let bytes = try context.fileSystem.contents(of: file) else {
-        throw FileSystemError("cannot read '\(file)': no such file", code: "file_not_found")
-      }
-      guard let decoded = String(validating: bytes, as: UTF8.self) else {
-        throw TodoError.invalidImport(source: source, location: nil, detail: "it is not UTF-8 text")
-      }
-      text = decoded
-    }
-    let body = text.hasPrefix("\u{FEFF}") ? String(text.dropFirst()) : text
-    let new = try TaskImporter.tasks(
-      from: body, format: format, source: source, today: context.today())
-    if new.count >= 5000 { context.progress("importing \(new.count) tasks…") }
+    let input = context.input
     let dryRun = try arguments[Import.dryRun]
-    let tasks: [TodoTask]
-    if dryRun {
-      tasks =
-        try existingStore()?.importTasks(new, source: source, dryRun: true)
-        ?? TodoStore.previewImport(new)
-    } else {
-      tasks = try openStore().importTasks(new, source: source, dryRun: false)
+    let merge = try arguments[Import.merge]
+    let skipInvalid = try arguments[Import.skipInvalid]
+    let today = context.today()
+    let progress = context.progress
+    let tool = self
+    return .stream { writer in
+      let source = file == "-" ? ImportSource.standardInput(input) : try ImportSource.file(file)
+      let store = dryRun ? try tool.existingStore() : try tool.openStore()
+      let staging = try ImportStaging(
+        connection: store?.connection ?? ImportStaging.privateConnection())
+      defer { staging.drop() }
+      var skipped = 0
+      try TaskImporter.read(source, format: format, today: today) { record in
+        switch record {
+        case .task(let task, _):
+          try staging.add(task)
+          if staging.count == 5000 { progress("importing…") }
+        case .invalid(let problem, let location):
+          guard skipInvalid else {
+            throw TodoError.invalidImport(
+              source: source.name, location: location, detail: problem.message)
+          }
+          skipped += 1
+          writer.warn(TodoError.skippedRecord(location: location, detail: problem.message))
+        }
+      }
+      try staging.finishStaging()
+      var counts: ImportCounts
+      if dryRun {
+        counts = try TodoStore.plan(staging, store: store, merge: merge)
+      } else if let store {
+        counts = try store.importStaged(staging, source: source.name, merge: merge)
+      } else {
+        counts = ImportCounts()
+      }
+      counts.skipped = skipped
+      try tool.writeImportResult(
+        counts, staging: staging, source: source.name, dryRun: dryRun, merge: merge, to: writer)
     }
-    return .document(ImportResult(tasks: tasks, source: source, dryRun: dryRun))
+  }
+
+  /// `imported 12 tasks from 'todo.txt' (change 7)`, or the JSON document
+  /// `{"change":7,"dryRun":false,"imported":12,"skipped":0,"source":"…","tasks":[…]}` (with `--merge`
+  /// also `added`, `updated`, `unchanged`), streamed from the staged tasks.
+  private func writeImportResult(
+    _ counts: ImportCounts, staging: ImportStaging, source: String, dryRun: Bool, merge: Bool,
+    to writer: StreamWriter
+  ) throws {
+    let buffer = TaskStream.Buffer { try writer.write($0) }
+    let imported = counts.added + counts.updated
+    if writer.isJSON {
+      let document = try TaskStream.Document(buffer)
+      if merge { try document.member("added", counts.added) }
+      try document.member("change", counts.change)
+      try document.member("dryRun", dryRun)
+      try document.member("imported", imported)
+      try document.member("skipped", counts.skipped)
+      try document.member("source", source)
+      try document.beginArray("tasks")
+      try staging.forEachTask { task, _ in try document.element(task) }
+      try document.endArray()
+      if merge {
+        try document.member("unchanged", counts.unchanged)
+        try document.member("updated", counts.updated)
+      }
+      try document.end()
+      return
+    }
+    func tasks(_ count: Int) -> String { "\(count) \(count == 1 ? "task" : "tasks")" }
+    var line: String
+    if merge {
+      line =
+        (dryRun ? "would import from '\(source)': " : "imported from '\(source)': ")
+        + "\(counts.added) added, \(counts.updated) updated, \(counts.unchanged) unchanged"
+    } else {
+      line = (dryRun ? "would import " : "imported ") + tasks(imported) + " from '\(source)'"
+    }
+    if counts.skipped > 0 {
+      line +=
+        ", \(counts.skipped) invalid \(counts.skipped == 1 ? "record" : "records") skipped (see above)"
+    }
+    line += dryRun ? " (dry run: nothing changed)" : changeSuffix(counts.change)
+    try buffer.append(line + "\n")
+    if dryRun {
+      try staging.forEachTask { task, outcome in
+        let mark = merge ? " (\(outcome.rawValue))" : ""
+        try buffer.append("#\(task.id) \(TodoTxt.line(task, keepDonePriority: true))\(mark)\n")
+      }
+    }
+    try buffer.flush()
   }
 }

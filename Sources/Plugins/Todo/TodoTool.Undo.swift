@@ -1,20 +1,69 @@
 import ToolboxCore
 
 extension TodoTool {
-  /// `toolbox todo undo`.
+  /// `toolbox todo undo [CHANGE]`.
   enum Undo: CommandDeclaration {
+    static let change = optionalPositional(
+      "change",
+      help: "The change id to revert (see 'toolbox todo history'); the last change if left out.")
     static let spec = CommandSpec(
       "undo",
-      abstract: "Revert the last change; run it again to go further back.",
+      abstract: "Revert the last change, or exactly the change given by its id.",
       discussion: """
-        Every change (add, done, reopen, rm, edit, clear, import) is recorded in the store with the \
-        previous state of the tasks it touched; undo restores them, with their ids. The last \
-        \(TodoStore.undoDepth) changes can be undone. Nothing to undo is not an error.
+        Every change (add, done, reopen, rm, edit, pri, append, prepend, clear, archive, unarchive, \
+        import, sync) is recorded in the store with the previous state of the tasks it touched and \
+        reported with its change id. 'undo' alone reverts the most recent change that is not undone yet, \
+        whoever made it; run it again to go further back. 'undo ID' reverts exactly that change, and \
+        refuses (65, naming it) when a later change touched the same tasks. The last \
+        \\(TodoStore.undoDepth) changes can be undone. Nothing to undo is not an error.
         """,
-      examples: ["toolbox todo undo"])
+      arguments: [change],
+      examples: ["toolbox todo undo 3", "toolbox todo undo"])
   }
 
-  func undo() throws -> CommandOutput {
-    return .document(UndoResult(undone: try existingStore()?.undo()))
+  func undo(_ arguments: Arguments<Undo>) throws -> CommandOutput {
+    var id: Int64?
+    if let word = try arguments[Undo.change] {
+      guard word.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(word), value > 0
+      else {
+        throw arguments.usageError(
+          "invalid change id '\(word)': expected a positive integer such as 12 (see 'toolbox todo "
+            + "history')", code: "invalid_change")
+      }
+      id = value
+    }
+    guard let store = try existingStore() else {
+      if let id {
+        throw UsageError(
+          "unknown change \(id) (see 'toolbox todo history')", code: "unknown_change")
+      }
+      return .document(UndoResult(undone: nil))
+    }
+    return .document(UndoResult(undone: try store.undo(id)))
+  }
+
+  /// `toolbox todo history`.
+  enum History: CommandDeclaration {
+    static let limit = option(
+      "limit", short: "n", valueName: "count", help: "How many changes (default 20).",
+      as: Int.self)
+    static let spec = CommandSpec(
+      "history",
+      abstract: "List the recent changes, newest first, with their change ids.",
+      discussion: """
+        Each line: the change id, when it was made (UTC), what it did, and '(undone)' for a change \
+        that was reverted. 'toolbox todo undo ID' reverts one of them.
+        """,
+      arguments: [limit],
+      examples: ["toolbox todo history", "toolbox --json todo history -n 5"])
+  }
+
+  func history(_ arguments: Arguments<History>) throws -> CommandOutput {
+    let limit = try arguments[History.limit] ?? 20
+    guard limit >= 1, limit <= TodoStore.undoDepth else {
+      throw arguments.usageError(
+        "invalid --limit \(limit): expected 1-\(TodoStore.undoDepth)", code: "invalid_value")
+    }
+    return .document(HistoryResult(entries: try existingStore()?.history(limit: limit) ?? []))
   }
 }

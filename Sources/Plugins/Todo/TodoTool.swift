@@ -12,7 +12,7 @@ public struct TodoTool: Tool {
 
   public static let descriptor = ToolDescriptor(
     name: "todo",
-    abstract: "Keep a durable todo list: add, list, done, undo, import and export.",
+    abstract: "Keep a durable todo list: add, list, done, undo, import, export and sync.",
     discussion: """
       Tasks live in a SQLite store: config 'tools.todo.store', else $TOOLBOX_TODO_STORE, else \
       ${XDG_DATA_HOME:-~/.local/share}/toolbox/todo.sqlite3. Ids are stable and never reused. \
@@ -38,8 +38,18 @@ public struct TodoTool: Tool {
     Command(Reopen.self) { tool, arguments in try tool.setDone(arguments.values, done: false) },
     Command(Remove.self) { tool, arguments in try tool.remove(arguments) },
     Command(Edit.self) { tool, arguments in try tool.edit(arguments) },
+    Command(Pri.self) { tool, arguments in try tool.pri(arguments) },
+    Command(Append.self) { tool, arguments in try tool.appendText(arguments.values, prepend: false)
+    },
+    Command(Prepend.self) { tool, arguments in try tool.appendText(arguments.values, prepend: true)
+    },
+    Command(Projects.self) { tool, _ in try tool.labels(contexts: false) },
+    Command(Contexts.self) { tool, _ in try tool.labels(contexts: true) },
     Command(Clear.self) { tool, _ in try tool.clear() },
-    Command(Undo.self) { tool, _ in try tool.undo() },
+    Command(Archive.self) { tool, _ in try tool.archive() },
+    Command(Unarchive.self) { tool, arguments in try tool.unarchive(arguments) },
+    Command(Undo.self) { tool, arguments in try tool.undo(arguments) },
+    Command(History.self) { tool, arguments in try tool.history(arguments) },
     Command(Export.self) { tool, arguments in try tool.export(arguments) },
     Command(Import.self) { tool, arguments in try tool.importTasks(arguments) },
   ]
@@ -57,11 +67,20 @@ public struct TodoTool: Tool {
   /// The store file: config `tools.todo.store` (`~` expanded), else `$TOOLBOX_TODO_STORE`, else
   /// `${XDG_DATA_HOME:-~/.local/share}/toolbox/todo.sqlite3`.
   var storePath: String {
-    if let configured = settings.store { return context.paths.expandingTilde(configured) }
-    if let variable = context.environment["TOOLBOX_TODO_STORE"] {
-      return context.paths.expandingTilde(variable)
+    get throws(ConfigError) {
+      if let configured = settings.store { return context.paths.expandingTilde(configured) }
+      if let variable = context.environment["TOOLBOX_TODO_STORE"] {
+        // As config refuses a relative `tools.todo.store`: a relative path would name another store
+        // in every folder the command runs in.
+        guard variable.hasPrefix("/") || variable == "~" || variable.hasPrefix("~/") else {
+          throw ConfigError(
+            "invalid TOOLBOX_TODO_STORE '\(variable)': must be an absolute path or start with '~/'",
+            code: "invalid_environment")
+        }
+        return context.paths.expandingTilde(variable)
+      }
+      return Paths.join(context.paths.dataHome, "toolbox/todo.sqlite3")
     }
-    return Paths.join(context.paths.dataHome, "toolbox/todo.sqlite3")
   }
 
   /// `$TOOLBOX_TODO_BUSY_TIMEOUT` in milliseconds (0-600000), else 5000.
@@ -83,8 +102,10 @@ public struct TodoTool: Tool {
 
   /// Opens (or creates) the store for one command.
   func openStore() throws -> TodoStore {
-    try TodoStore.open(
-      at: storePath, busyTimeout: try busyTimeout(), now: context.clock.now(),
+    let path = try storePath
+    try StoreTrust.check(path)
+    return try TodoStore.open(
+      at: path, busyTimeout: try busyTimeout(), now: context.clock.now(),
       fileSystem: context.fileSystem, progress: context.progress)
   }
 
@@ -93,7 +114,9 @@ public struct TodoTool: Tool {
   ///
   /// - Returns: The store, or `nil` when nothing is at the store path.
   func existingStore() throws -> TodoStore? {
-    guard try SQLiteStore.exists(at: storePath, kind: TodoSchema.kind) else { return nil }
+    let path = try storePath
+    try StoreTrust.check(path)
+    guard try SQLiteStore.exists(at: path, kind: TodoSchema.kind) else { return nil }
     return try openStore()
   }
 
@@ -114,13 +137,26 @@ public struct TodoTool: Tool {
     }
   }
 
-  /// Tags from a repeating option, as a usage error (64) when one is invalid.
-  func tags(_ words: [String], usage: String) throws(UsageError) -> [String] {
+  /// Tags and contexts (`@word`) from a repeating option, as a usage error (64) when one is invalid.
+  func labels(_ words: [String], usage: String) throws(UsageError) -> (
+    tags: [String], contexts: [String]
+  ) {
     do {
-      return try TaskInput.tags(words)
+      return try TaskInput.labels(words)
     } catch {
       throw UsageError(error.message, code: error.code, usage: usage)
     }
+  }
+
+  /// A recurrence rule (`1w`, `+1m`), as a usage error (64) when malformed.
+  func recurrence(_ text: String, usage: String) throws(UsageError) -> Recurrence {
+    guard let rule = Recurrence(text) else {
+      throw UsageError(
+        "invalid recurrence '\(text)': expected a number (1-9999) and d, w, m, y or b (business "
+          + "days), such as 1w, 2m or +1w (from the due date)", code: "invalid_recurrence",
+        usage: usage)
+    }
+    return rule
   }
 
   // MARK: - Completion
@@ -133,24 +169,26 @@ public struct TodoTool: Tool {
   static func idCompletion(done: Bool?) -> Completion {
     .dynamic { request in
       let tool = TodoTool(context: request.context)
-      var query = TaskQuery()
+      var query = TaskQuery.everything()
       query.state = done.map { $0 ? .done : .pending } ?? .all
-      guard let store = try? tool.existingStore(), let tasks = try? store.tasks(query) else {
-        return []
+      var candidates: [CompletionCandidate] = []
+      guard let store = try? tool.existingStore() else { return [] }
+      try? store.forEachTask(query) { task in
+        if candidates.count < 1000 {
+          candidates.append(CompletionCandidate(String(task.id), task.text))
+        }
       }
-      return tasks.map { CompletionCandidate(String($0.id), $0.text) }
+      return candidates
     }
   }
 
   /// The tags the store's tasks use.
   static let tagCompletion = Completion.dynamic { request in
     let tool = TodoTool(context: request.context)
-    var query = TaskQuery()
-    query.state = .all
-    guard let store = try? tool.existingStore(), let tasks = try? store.tasks(query) else {
-      return []
-    }
-    return Set(tasks.flatMap(\.tags)).sorted().map { CompletionCandidate($0) }
+    guard let store = try? tool.existingStore(), let names = try? store.labels(contexts: false),
+      let contexts = try? store.labels(contexts: true)
+    else { return [] }
+    return names.map { CompletionCandidate($0) } + contexts.map { CompletionCandidate("@" + $0) }
   }
 
   /// The priorities A-Z.

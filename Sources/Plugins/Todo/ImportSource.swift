@@ -1,0 +1,342 @@
+import ToolboxCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where an import reads from, in chunks, so that memory stays flat whatever the size: a regular file of at
+/// most ``maximumFileSize`` bytes, or standard input.
+///
+/// Files must be regular files: a device (`/dev/zero`), a FIFO or a folder is refused before anything is
+/// read, so an import can neither allocate without end nor hang.
+struct ImportSource {
+  /// The largest import file: 1 GiB, about three million tasks in JSON (a million-task export is about
+  /// 330 MB), far beyond any real list, and small enough that a wrong file is refused at once.
+  static let maximumFileSize = 1 << 30
+  /// The longest line of a todo.txt or lines file, and the largest task object of a JSON file: 64 KiB.
+  static let maximumRecordSize = 1 << 16
+
+  /// The name in messages (`standard input` for `-`).
+  let name: String
+  private let nextChunk: () throws -> [UInt8]?
+
+  /// A source over fixed chunks (tests, standard input).
+  init(name: String, nextChunk: @escaping () throws -> [UInt8]?) {
+    self.name = name
+    self.nextChunk = nextChunk
+  }
+
+  /// Standard input, through the context's line reader (lines are joined with `\n`; invalid UTF-8 has
+  /// become U+FFFD there).
+  static func standardInput(_ input: any InputSource) -> ImportSource {
+    var iterator = input.lines().makeIterator()
+    return ImportSource(name: "standard input") {
+      guard let line = iterator.next() else { return nil }
+      return Array(line.utf8) + [0x0A]
+    }
+  }
+
+  /// A regular file.
+  ///
+  /// - Parameter path: The file.
+  /// - Returns: The source; the file stays open until the source is released.
+  /// - Throws: ``FileSystemError`` (74) for a missing or unreadable file; ``TodoError`` (65) for anything
+  ///   that is not a regular file, or a file over the size limit.
+  static func file(_ path: String) throws -> ImportSource {
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused right after.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    if descriptor < 0 {
+      if errno == ENOENT {
+        throw FileSystemError("cannot read '\(path)': no such file", code: "file_not_found")
+      }
+      throw LocalFileSystem.error("cannot read", path)
+    }
+    let handle = Descriptor(descriptor)
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else { throw LocalFileSystem.error("cannot read", path) }
+    let kind = status.st_mode & S_IFMT
+    if kind == S_IFDIR {
+      throw FileSystemError("cannot read '\(path)': it is a directory", code: "io_error")
+    }
+    guard kind == S_IFREG else {
+      throw TodoError.invalidImport(
+        source: path, location: nil,
+        detail: "it is not a regular file (a device, FIFO or socket); import reads regular files "
+          + "and standard input (-)")
+    }
+    guard Int(status.st_size) <= maximumFileSize else {
+      throw TodoError.invalidImport(
+        source: path, location: nil,
+        detail: "it is \(status.st_size) bytes, over the limit of \(maximumFileSize) bytes (1 GiB)")
+    }
+    var total = 0
+    return ImportSource(name: path) {
+      var chunk = [UInt8](repeating: 0, count: 65_536)
+      while true {
+        let count = chunk.withUnsafeMutableBytes { read(handle.value, $0.baseAddress, $0.count) }
+        if count < 0 {
+          if errno == EINTR || errno == EAGAIN { continue }
+          throw LocalFileSystem.error("cannot read", path)
+        }
+        guard count > 0 else { return nil }
+        total += count
+        guard total <= maximumFileSize else {
+          throw TodoError.invalidImport(
+            source: path, location: nil,
+            detail: "it grew over the limit of \(maximumFileSize) bytes (1 GiB) while being read")
+        }
+        chunk.removeLast(chunk.count - count)
+        return chunk
+      }
+    }
+  }
+
+  /// Calls `body` with each line (without its ending) and its 1-based number. LF, CRLF and a lone CR all
+  /// end a line (mixed endings too); a UTF-8 byte order mark at the start is skipped.
+  ///
+  /// - Parameter body: Called with the line number and the line's bytes (`nil` when the line is longer
+  ///   than ``maximumRecordSize``: its bytes are skipped).
+  /// - Throws: What reading or `body` throws.
+  func forEachLine(_ body: (Int, ArraySlice<UInt8>?) throws -> Void) throws {
+    var line: [UInt8] = []
+    var tooLong = false
+    var number = 0
+    var afterCR = false
+    var first = true
+    func finish() throws {
+      number += 1
+      try body(number, tooLong ? nil : line[...])
+      line.removeAll(keepingCapacity: true)
+      tooLong = false
+    }
+    while var chunk = try nextChunk() {
+      if first {
+        first = false
+        if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk.removeFirst(3) }
+      }
+      var start = chunk.startIndex
+      for index in chunk.indices {
+        let byte = chunk[index]
+        guard byte == 0x0A || byte == 0x0D else { continue }
+        if byte == 0x0A, afterCR, index == start {
+          // The LF of a CRLF whose CR ended the previous line.
+          start = index + 1
+          afterCR = false
+          continue
+        }
+        append(chunk[start..<index], to: &line, tooLong: &tooLong)
+        try finish()
+        afterCR = byte == 0x0D
+        start = index + 1
+      }
+      if start < chunk.endIndex {
+        afterCR = false
+        append(chunk[start...], to: &line, tooLong: &tooLong)
+      }
+    }
+    if !line.isEmpty || tooLong { try finish() }
+  }
+
+  private func append(_ bytes: ArraySlice<UInt8>, to line: inout [UInt8], tooLong: inout Bool) {
+    guard !tooLong else { return }
+    if line.count + bytes.count > Self.maximumRecordSize {
+      tooLong = true
+      line.removeAll()
+    } else {
+      line.append(contentsOf: bytes)
+    }
+  }
+
+  /// Calls `body` with each element of a JSON import, `{"tasks":[…]}` or a bare array, without holding the
+  /// whole document: each element's bytes are cut out of the stream and parsed on their own.
+  ///
+  /// - Parameter body: Called with the 1-based element number and its bytes.
+  /// - Throws: ``ImportProblem`` for a document that is not of that shape (or not JSON), with no location;
+  ///   what reading or `body` throws.
+  func forEachJSONElement(_ body: (Int, [UInt8]) throws -> Void) throws {
+    var framer = JSONArrayFramer()
+    var first = true
+    while var chunk = try nextChunk() {
+      if first {
+        first = false
+        if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk.removeFirst(3) }
+      }
+      try framer.feed(chunk, body)
+    }
+    try framer.finish()
+  }
+}
+
+/// A file descriptor closed when the last reference goes.
+private final class Descriptor {
+  let value: Int32
+  init(_ value: Int32) { self.value = value }
+  deinit { close(value) }
+}
+
+/// Cuts the elements out of `{"tasks":[…]}` or `[…]` as bytes arrive.
+struct JSONArrayFramer {
+  private enum State {
+    case start, objectKey, key, colon, arrayOpen, beforeElement, element, afterElement, objectEnd,
+      end
+  }
+  private var state = State.start
+  private var wrapped = false
+  private var key: [UInt8] = []
+  private var element: [UInt8] = []
+  private var depth = 0
+  private var inString = false
+  private var escaped = false
+  private var count = 0
+  private var sawComma = false
+
+  private static func isSpace(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
+  }
+
+  private static let shape =
+    "expected {\"tasks\":[…]} or an array of tasks, as 'toolbox todo export' writes"
+
+  mutating func feed(_ chunk: [UInt8], _ body: (Int, [UInt8]) throws -> Void) throws {
+    for byte in chunk {
+      switch state {
+      case .start:
+        if Self.isSpace(byte) { continue }
+        if byte == UInt8(ascii: "{") {
+          wrapped = true
+          state = .objectKey
+        } else if byte == UInt8(ascii: "[") {
+          state = .beforeElement
+        } else {
+          throw ImportProblem(Self.shape)
+        }
+      case .objectKey:
+        if Self.isSpace(byte) { continue }
+        guard byte == UInt8(ascii: "\"") else { throw ImportProblem(Self.shape) }
+        key = [byte]
+        state = .key
+      case .key:
+        key.append(byte)
+        guard key.count <= ImportSource.maximumRecordSize else { throw ImportProblem(Self.shape) }
+        if escaped {
+          escaped = false
+        } else if byte == UInt8(ascii: "\\") {
+          escaped = true
+        } else if byte == UInt8(ascii: "\"") {
+          let name = (try? JSONValue.parse(String(decoding: key, as: UTF8.self)))?.stringValue
+          guard name == "tasks" else {
+            throw ImportProblem(
+              "unknown key '\(name ?? String(decoding: key, as: UTF8.self))' (expected 'tasks')")
+          }
+          state = .colon
+        }
+      case .colon:
+        if Self.isSpace(byte) { continue }
+        guard byte == UInt8(ascii: ":") else { throw ImportProblem("invalid JSON: expected ':'") }
+        state = .arrayOpen
+      case .arrayOpen:
+        if Self.isSpace(byte) { continue }
+        guard byte == UInt8(ascii: "[") else { throw ImportProblem(Self.shape) }
+        state = .beforeElement
+      case .beforeElement:
+        if Self.isSpace(byte) { continue }
+        if byte == UInt8(ascii: "]"), !sawComma {
+          state = wrapped ? .objectEnd : .end
+          continue
+        }
+        guard byte != UInt8(ascii: "]"), byte != UInt8(ascii: ",") else {
+          throw ImportProblem("invalid JSON: a value is missing after ',' in the task array")
+        }
+        element = [byte]
+        depth = byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") ? 1 : 0
+        inString = byte == UInt8(ascii: "\"")
+        escaped = false
+        state = .element
+        if depth == 0, !inString {
+          // A scalar: it ends at the next ',' or ']' (kept for the message).
+          continue
+        }
+      case .element:
+        if depth == 0, !inString,
+          byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || Self.isSpace(byte)
+        {
+          try emit(body)
+          state = .afterElement
+          try after(byte)
+          continue
+        }
+        element.append(byte)
+        guard element.count <= ImportSource.maximumRecordSize * 16 else {
+          throw ImportProblem(
+            "task \(count + 1) is larger than \(ImportSource.maximumRecordSize * 16) bytes")
+        }
+        if inString {
+          if escaped {
+            escaped = false
+          } else if byte == UInt8(ascii: "\\") {
+            escaped = true
+          } else if byte == UInt8(ascii: "\"") {
+            inString = false
+            if depth == 0 {
+              try emit(body)
+              state = .afterElement
+            }
+          }
+        } else if byte == UInt8(ascii: "\"") {
+          inString = true
+        } else if byte == UInt8(ascii: "{") || byte == UInt8(ascii: "[") {
+          depth += 1
+        } else if byte == UInt8(ascii: "}") || byte == UInt8(ascii: "]") {
+          depth -= 1
+          if depth == 0 {
+            try emit(body)
+            state = .afterElement
+          }
+        }
+      case .afterElement:
+        try after(byte)
+      case .objectEnd:
+        if Self.isSpace(byte) { continue }
+        if byte == UInt8(ascii: ",") {
+          throw ImportProblem("unknown key after 'tasks' (expected only 'tasks')")
+        }
+        guard byte == UInt8(ascii: "}") else { throw ImportProblem("invalid JSON: expected '}'") }
+        state = .end
+      case .end:
+        guard Self.isSpace(byte) else {
+          throw ImportProblem("invalid JSON: unexpected text after the document")
+        }
+      }
+    }
+  }
+
+  private mutating func after(_ byte: UInt8) throws {
+    if Self.isSpace(byte) { return }
+    if byte == UInt8(ascii: ",") {
+      sawComma = true
+      state = .beforeElement
+    } else if byte == UInt8(ascii: "]") {
+      state = wrapped ? .objectEnd : .end
+    } else {
+      throw ImportProblem("invalid JSON: expected ',' or ']' after task \(count)")
+    }
+  }
+
+  private mutating func emit(_ body: (Int, [UInt8]) throws -> Void) throws {
+    count += 1
+    sawComma = false
+    let bytes = element
+    element = []
+    try body(count, bytes)
+  }
+
+  func finish() throws {
+    guard state == .end else {
+      throw ImportProblem(
+        state == .start
+          ? "invalid JSON: the file is empty" : "invalid JSON: the document ends too early")
+    }
+  }
+}

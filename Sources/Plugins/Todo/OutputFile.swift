@@ -1,0 +1,137 @@
+import ToolboxCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Where `export -o PATH` writes, without ever losing data or replacing what is not its own:
+///
+/// - a regular file (or nothing yet) is written atomically: a temporary file in the same folder
+///   (mode 0600), flushed with `fsync`, renamed over the path; a failed export leaves the old file as it
+///   was;
+/// - a device (`/dev/stdout`, `/dev/full`), a FIFO or a socket is written through, never replaced (so even
+///   as root `-o /dev/full` leaves the device a device, and reports the write error);
+/// - a symbolic link is followed to its target, which is then written as above in the target's folder:
+///   the link itself is never replaced;
+/// - a folder is an error.
+///
+/// Every failure is a ``FileSystemError`` (74) naming the path; output is streamed, so memory stays flat.
+final class OutputFile {
+  let path: String
+  private let target: String
+  private let temporary: String?
+  private var descriptor: Int32
+  private var failed = false
+
+  /// Opens the path for writing.
+  ///
+  /// - Parameter path: What `-o` names.
+  /// - Throws: ``FileSystemError``.
+  init(_ path: String) throws {
+    self.path = path
+    target = try Self.resolve(path)
+    var status = stat()
+    let exists = stat(target, &status) == 0
+    let kind = status.st_mode & S_IFMT
+    if exists, kind == S_IFDIR {
+      throw FileSystemError("cannot write '\(path)': it is a directory", code: "io_error")
+    }
+    if exists, kind != S_IFREG {
+      // A device, FIFO or socket: written through, never replaced.
+      descriptor = open(target, O_WRONLY | O_CLOEXEC | O_NOCTTY)
+      guard descriptor >= 0 else { throw LocalFileSystem.error("cannot write", path) }
+      temporary = nil
+      return
+    }
+    let name = "\(target).tmp-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+    descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+    guard descriptor >= 0 else { throw LocalFileSystem.error("cannot write", path) }
+    temporary = name
+  }
+
+  deinit {
+    if descriptor >= 0 { close(descriptor) }
+    if let temporary, failed || descriptor >= 0 { unlink(temporary) }
+  }
+
+  /// Follows symbolic links (at most 40) to the path that is written: the last link's target, relative
+  /// to the link's folder.
+  private static func resolve(_ path: String) throws -> String {
+    var current = path
+    for _ in 0..<40 {
+      var status = stat()
+      guard lstat(current, &status) == 0, (status.st_mode & S_IFMT) == S_IFLNK else {
+        return current
+      }
+      var buffer = [UInt8](repeating: 0, count: 4096)
+      let count = buffer.withUnsafeMutableBytes { bytes -> Int in
+        guard let base = bytes.baseAddress else { return -1 }
+        return readlink(current, base.assumingMemoryBound(to: CChar.self), bytes.count)
+      }
+      guard count > 0 else { throw LocalFileSystem.error("cannot write", path) }
+      let link = String(decoding: buffer[0..<count], as: UTF8.self)
+      if link.hasPrefix("/") {
+        current = link
+      } else {
+        let folder = current.lastIndex(of: "/").map { String(current[...$0]) } ?? ""
+        current = folder + link
+      }
+    }
+    throw FileSystemError(
+      "cannot write '\(path)': too many levels of symbolic links", code: "io_error")
+  }
+
+  /// Writes all of `text`.
+  func write(_ text: String) throws {
+    var text = text
+    try text.withUTF8 { bytes in
+      var offset = 0
+      while offset < bytes.count {
+        let count = systemWrite(
+          descriptor, bytes.baseAddress.map { $0 + offset }, bytes.count - offset)
+        if count < 0 {
+          if errno == EINTR { continue }
+          failed = true
+          throw LocalFileSystem.error("cannot write", path)
+        }
+        offset += count
+      }
+    }
+  }
+
+  /// Flushes and puts the file in place.
+  func commit() throws {
+    defer { descriptor = -1 }
+    guard let temporary else {
+      if close(descriptor) != 0 {
+        failed = true
+        throw LocalFileSystem.error("cannot write", path)
+      }
+      return
+    }
+    if fsync(descriptor) != 0 || close(descriptor) != 0 {
+      failed = true
+      unlink(temporary)
+      throw LocalFileSystem.error("cannot write", path)
+    }
+    if rename(temporary, target) != 0 {
+      failed = true
+      let error = LocalFileSystem.error("cannot write", path)
+      unlink(temporary)
+      throw error
+    }
+    let folder = target.lastIndex(of: "/").map { String(target[..<$0]) } ?? "."
+    let folderDescriptor = open(folder.isEmpty ? "/" : folder, O_RDONLY | O_CLOEXEC)
+    if folderDescriptor >= 0 {
+      fsync(folderDescriptor)
+      close(folderDescriptor)
+    }
+  }
+}
+
+/// `write(2)`, named apart from ``OutputFile/write(_:)``.
+private func systemWrite(_ descriptor: Int32, _ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
