@@ -349,9 +349,10 @@ public struct LocalFileSystem: FileSystem {
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      // readdir's record is only d_reclen bytes long: copying `entry.pointee` (a full
+      // 280-byte dirent) would read past it, so the name is read in place.
+      let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
+      let name = String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
       if name != ".", name != ".." { names.append(name) }
     }
     return names

@@ -129,14 +129,10 @@ public enum StoreFile {
     let folder = folder(of: path)
     let base = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     let name = base + ".new-"
-    guard let directory = opendir(folder) else { return }
-    defer { closedir(directory) }
+    guard let files = try? LocalFileSystem().directoryEntries(folder) else { return }
     var now = timespec()
     clock_gettime(CLOCK_REALTIME, &now)
-    while let entry = readdir(directory) {
-      let file = withUnsafeBytes(of: entry.pointee.d_name) { bytes in
-        String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
-      }
+    for file in files {
       guard file.hasPrefix(name), let pid = Int32(file.dropFirst(name.count).prefix { $0 != "-" }),
         pid > 0, pid != getpid(), kill(pid, 0) != 0, errno == ESRCH
       else { continue }

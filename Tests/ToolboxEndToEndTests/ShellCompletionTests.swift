@@ -197,36 +197,38 @@ import Testing
       return screen
     }
 
-    /// The last line that starts with the prompt, after it: the command line being edited.
+    /// The last line that starts with the prompt, after it: the command line being edited. tmux drops
+    /// the spaces that end a line, so an empty command line is the prompt without its space.
     func commandLine(_ screen: String) -> String? {
-      screen.split(separator: "\n", omittingEmptySubsequences: false).last { $0.hasPrefix(prompt) }
-        .map { String($0.dropFirst(prompt.count)).trimmingCharacters(in: .whitespaces) }
+      let bare = prompt.trimmingCharacters(in: .whitespaces)
+      return screen.split(separator: "\n", omittingEmptySubsequences: false)
+        .last { $0.hasPrefix(prompt) || $0 == bare }
+        .map { String($0.dropFirst(min(prompt.count, $0.count))).trimmingCharacters(in: .whitespaces) }
     }
 
-    /// Types a line, presses Tab (twice when `list`), and returns the screen once it has settled.
+    /// Typed after Tab: the shells read keys in order and complete before they read the next one, so
+    /// once it shows on the command line the completion is over, whether it changed anything or not.
+    static let sentinel = "@"
+
+    /// Types a line, presses Tab (twice when `list`), and returns the screen once the shell has
+    /// completed, with ``sentinel`` at the end of the command line.
     func complete(_ line: String, list: Bool = false) throws -> String {
       // Empty the line being edited (end, then kill to its start) and wait for an empty prompt.
       try tmux(["send-keys", "C-e", "C-u"])
       try waitFor { self.commandLine($0) == "" }
       try tmux(["send-keys", "-l", line])
-      let typed = try waitFor { self.commandLine($0) == line }
+      try waitFor { self.commandLine($0) == line.trimmingCharacters(in: .whitespaces) }
       try tmux(["send-keys", "Tab"] + (list ? ["Tab"] : []))
-      // The shell asks the binary, which may take a while on a busy machine: wait for the screen to
-      // change (when nothing fits it never does), then to settle.
-      var screen = try waitFor(seconds: 5) { $0 != typed }
-      var stable = 0
-      while stable < 3 {
-        usleep(200_000)
-        let next = self.screen
-        stable = next == screen ? stable + 1 : 0
-        screen = next
-      }
-      return screen
+      try tmux(["send-keys", "-l", Self.sentinel])
+      // The shell asks the binary, which may take a while on a busy machine.
+      return try waitFor(seconds: 30) { self.commandLine($0)?.hasSuffix(Self.sentinel) == true }
     }
 
-    /// The command line after completing.
+    /// The command line after completing (without the sentinel and the spaces before it).
     func line(after typed: String) throws -> String {
-      commandLine(try complete(typed)) ?? ""
+      let line = commandLine(try complete(typed)) ?? ""
+      return String(line.dropLast(line.hasSuffix(Self.sentinel) ? Self.sentinel.count : 0))
+        .trimmingCharacters(in: .whitespaces)
     }
   }
 

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
 import ToolboxBuiltIns
 import ToolboxCore
 import ToolboxTestSupport
@@ -8,6 +11,8 @@ import ToolboxTestSupport
 ///
 /// The tools are those without side effects outside memory: todo (which creates its store) is left out,
 /// search has no network, external plugins cannot start, and files are a read-only in-memory folder.
+/// Saved D-Days (`dday add`) go to a private data folder made for the process (`XDG_DATA_HOME`), never
+/// to a home folder a test might share.
 public struct DispatcherProbe: Sendable {
   /// The exit codes CLI.md documents.
   static let documented: Set<Int32> = [0, 1, 2, 64, 65, 69, 74, 78]
@@ -17,6 +22,13 @@ public struct DispatcherProbe: Sendable {
     abstract: toolbox.abstract, tools: builtInTools.filter { $0.descriptor.name != "todo" },
     examples: toolbox.examples)
   private let files: MemoryFileSystem
+
+  /// A data folder of this process's own, so that `dday add` writes nowhere else.
+  private static let dataHome: String = {
+    var template = Array("/tmp/toolbox-fuzz-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else { fatalError("cannot make a data folder for the fuzzer") }
+    return String(cString: made)
+  }()
 
   /// Creates a probe.
   ///
@@ -38,6 +50,8 @@ public struct DispatcherProbe: Sendable {
     environment: [String: String] = ["HOME": "/nonexistent"]
   ) -> Int32 {
     let console = TestConsole()
+    var environment = environment
+    environment["XDG_DATA_HOME"] = environment["XDG_DATA_HOME"] ?? Self.dataHome
     let system = System(
       environment: Environment(environment), clock: FixedClock(.test("2026-12-02")),
       fileSystem: files, console: console, input: StringInput(input), http: UnavailableHTTPClient(),
