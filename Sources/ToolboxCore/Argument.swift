@@ -154,12 +154,14 @@ extension CommandDeclaration {
   /// set is data rather than an enumeration (an API's parameter table).
   public static func option(
     _ name: String, short: Character? = nil, valueName: String = "value", help: String,
-    values: [String], aliases: [String: String] = [:], completion: Completion? = nil
+    values: [String], aliases: [String: String] = [:], hints: [String: String] = [:],
+    completion: Completion? = nil
   ) -> Argument<Self, String?> {
     Argument(
       ArgumentSpec(
         name: name, kind: .option(repeating: false), short: short, valueName: valueName,
-        help: help, allowedValues: values, valueAliases: aliases, completion: completion)
+        help: help, allowedValues: values, valueAliases: aliases, valueHints: hints,
+        completion: completion)
     ) { words, _ in words.last }
   }
 

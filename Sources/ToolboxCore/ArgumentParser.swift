@@ -177,8 +177,9 @@ public struct ArgumentParser: Sendable {
   private func checked(_ value: String, for argument: ArgumentSpec) throws(UsageError) -> String {
     guard !argument.allowedValues.isEmpty else { return value }
     if let canonical = argument.canonicalValue(value) { return canonical }
-    let match = Suggestion.closest(
-      to: value, in: argument.allowedValues + argument.valueAliases.keys.sorted())
+    let match =
+      argument.valueHints[value.lowercased()]
+      ?? Suggestion.closest(to: value, in: argument.allowedValues + argument.valueAliases.keys.sorted())
     let guess = match.map { "; did you mean '\(argument.canonicalValue($0) ?? $0)'?" } ?? ""
     throw failure(
       "invalid value '\(value)' for \(argument.display) "

@@ -28,6 +28,9 @@ public struct ArgumentSpec: Sendable {
   public let allowedValues: [String]
   /// Other spellings of allowed values (`mon` → `monday`), matched like them.
   public let valueAliases: [String: String]
+  /// Words people type that are refused but mean an allowed value (`app` → `software`), lower-cased:
+  /// the refusal suggests the value instead of the closest spelling.
+  public let valueHints: [String: String]
   /// What shells offer for the value.
   public let completion: Completion
 
@@ -35,7 +38,7 @@ public struct ArgumentSpec: Sendable {
   public init(
     name: String, kind: Kind, short: Character? = nil, valueName: String = "", help: String,
     allowedValues: [String] = [], valueAliases: [String: String] = [:],
-    completion: Completion? = nil
+    valueHints: [String: String] = [:], completion: Completion? = nil
   ) {
     self.name = name
     self.kind = kind
@@ -44,6 +47,7 @@ public struct ArgumentSpec: Sendable {
     self.help = help
     self.allowedValues = allowedValues
     self.valueAliases = valueAliases
+    self.valueHints = valueHints
     self.completion =
       completion ?? (allowedValues.isEmpty ? .none : .values(allowedValues.map { .init($0) }))
   }

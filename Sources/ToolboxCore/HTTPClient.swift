@@ -42,8 +42,8 @@ public struct HTTPResponse: Sendable, Equatable {
   }
 }
 
-/// Performs HTTP exchanges. Core holds the protocol only: the implementation that links
-/// FoundationNetworking lives with the search tool, so no other command pays for loading it.
+/// Performs HTTP exchanges. Core holds the protocol only: the implementation runs the search tool's
+/// helper executable, the only binary that loads libcurl, so no other command pays for loading it.
 public protocol HTTPClient: Sendable {
   /// Performs one exchange (no retries; callers decide those). Blocks until the response is complete or
   /// the request's deadline passes.

@@ -130,9 +130,12 @@ public enum LocaleResolver {
     if region.count == 2, region.allSatisfy(\.isLetter) {
       let matches = ids.filter { $0.hasSuffix("_" + region) && $0.split(separator: "_").count == 2 }
         .sorted()
-      // The language whose code matches the region's own (de_DE, fr_FR), else the first (ko_KR for KR).
-      if let match = matches.first(where: { $0.hasPrefix(region.lowercased() + "_") })
-        ?? matches.first
+      // The region's most likely language by CLDR's likely subtags (KR → ko, CH → de, IN → hi), else
+      // the language whose code matches the region's own, else the first.
+      let likely = Locale.Language(identifier: "und_" + region).maximalIdentifier
+        .split(separator: "-").first.map(String.init) ?? ""
+      if let match = matches.first(where: { $0.hasPrefix(likely + "_") })
+        ?? matches.first(where: { $0.hasPrefix(region.lowercased() + "_") }) ?? matches.first
       {
         return " (did you mean '\(match)'?)"
       }

@@ -2,6 +2,13 @@ import Testing
 import ToolboxCore
 
 @Suite struct LocaleResolverTests {
+  @Test(arguments: [("kr", "ko_KR"), ("KR", "ko_KR"), ("jp", "ja_JP"), ("ch", "de_CH"), ("tw", "zh_TW")])
+  func `a region code alone suggests the locale of the region's main language`(
+    typed: String, suggested: String
+  ) {
+    #expect(LocaleResolver.suggestion(for: typed).contains("'\(suggested)'"))
+  }
+
   @Test(arguments: [
     ("ko_KR.UTF-8", "ko_KR"), ("C", "en_US"), ("POSIX", "en_US"), ("C.UTF-8", "en_US"),
     ("de_DE@euro", "de_DE"), ("th_TH.UTF-8@numbers=thai", "th_TH@numbers=thai"), ("en_GB", "en_GB"),

@@ -2,14 +2,12 @@ import Foundation
 import Testing
 
 /// `toolbox search` as users run it: the built binary, which runs the built `toolbox-search-http` beside it
-/// for each HTTP exchange, against a real server on 127.0.0.1. No other command loads FoundationNetworking.
+/// for each HTTP exchange, against a real server on 127.0.0.1. No other command loads libcurl.
 @Suite struct SearchEndToEndTests {
-  /// A clean environment with a private cache and short retry waits.
+  /// A clean environment with a private cache.
   func environment(_ cache: String, _ extra: [String: String] = [:]) -> [String: String] {
     Toolbox.cleanEnvironment(home: cache).merging(
-      ["XDG_CACHE_HOME": cache + "/cache", "TOOLBOX_SEARCH_WAIT_SCALE": "0.001"].merging(extra) {
-        $1
-      }
+      ["XDG_CACHE_HOME": cache + "/cache"].merging(extra) { $1 }
     ) { $1 }
   }
 

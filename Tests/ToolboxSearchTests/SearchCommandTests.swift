@@ -133,7 +133,7 @@ import ToolboxTestSupport
     (
       ["search", "x", "--media", "films"],
       "invalid value 'films' for --media (valid: movie, podcast, music, musicVideo, audiobook, shortFilm, "
-        + "tvShow, software, ebook, all)"
+        + "tvShow, software, ebook, all; did you mean 'movie'?)"
     ),
     (["search", "x", "--lang", "ko_kr"], "invalid value 'ko_kr' for --lang (valid: en_us, ja_jp)"),
     (
@@ -155,6 +155,17 @@ import ToolboxTestSupport
     (
       ["search", "x", "--country", "1A"],
       "invalid country '1A': expected a two-letter country code such as US, KR or JP"
+    ),
+    (["search", "x", "--country", "uk"], "invalid country 'uk': not an ISO 3166 country code; did you mean 'gb'?"),
+    (["search", "x", "--country", "UK"], "invalid country 'UK': not an ISO 3166 country code; did you mean 'GB'?"),
+    (["search", "x", "--country", "XX"], "invalid country 'XX': not an ISO 3166 country code (such as US, KR or JP)"),
+    (
+      ["search", "x", "--media", "app"],
+      "invalid value 'app' for --media (valid: movie, podcast, music, musicVideo, audiobook, shortFilm, tvShow, software, ebook, all; did you mean 'software'?)"
+    ),
+    (
+      ["search", "x", "--media", "Books"],
+      "invalid value 'Books' for --media (valid: movie, podcast, music, musicVideo, audiobook, shortFilm, tvShow, software, ebook, all; did you mean 'ebook'?)"
     ),
     (
       ["search", "x", "--timeout", "0"],

@@ -40,7 +40,11 @@ import ToolboxTestSupport
     ),
     (
       #"{"tools":{"search":{"country":"USA"}}}"#,
-      "'tools.search.country' has invalid value 'USA': expected a two-letter country code such as US"
+      "'tools.search.country' has invalid value 'USA': expected a two-letter country code such as US, KR or JP"
+    ),
+    (
+      #"{"tools":{"search":{"country":"uk"}}}"#,
+      "'tools.search.country' has invalid value 'uk': not an ISO 3166 country code; did you mean 'gb'?"
     ),
     (
       #"{"tools":{"search":{"baseURL":"itunes.apple.com"}}}"#,

@@ -1,6 +1,6 @@
 # The search tool against the obvious baselines, on a local server only (never itunes.apple.com):
 #   - a cached `toolbox search` (read the cache entry, parse it, print the table) vs `cat` of that entry;
-#   - an uncached request (toolbox, then its HTTP helper with URLSession/libcurl) vs `curl -s` of the same URL.
+#   - an uncached request (toolbox, then its HTTP helper over libcurl) vs `curl -s` of the same URL.
 # The server is the scripted test server of the search tests, answering every request with a fixture.
 echo "building the HTTP helper (release)..." >&2
 swift build -c release --product toolbox-search-http >&2

@@ -78,6 +78,24 @@ enum MediaCatalog {
   /// The media names, for `--media`.
   static let mediaNames = media.map(\.name)
 
+  /// Words people type for a media type (lower-cased), suggested when refused: `--media app` → software.
+  static let mediaHints: [String: String] = [
+    "app": "software", "apps": "software", "application": "software", "ios": "software",
+    "book": "ebook", "books": "ebook", "ebooks": "ebook", "ibook": "ebook", "ibooks": "ebook",
+    "song": "music", "songs": "music", "album": "music", "albums": "music", "track": "music",
+    "film": "movie", "films": "movie", "movies": "movie", "tv": "tvShow", "show": "tvShow",
+    "tvshows": "tvShow", "series": "tvShow", "video": "musicVideo", "videos": "musicVideo",
+    "podcasts": "podcast", "audiobooks": "audiobook", "audio": "audiobook",
+  ]
+
+  /// Words people type for an entity (lower-cased), suggested when refused: `--entity app` → software.
+  static let entityHints: [String: String] = [
+    "app": "software", "apps": "software", "ipad": "iPadSoftware", "mac": "macSoftware",
+    "songs": "song", "track": "musicTrack", "tracks": "musicTrack", "albums": "album",
+    "artist": "musicArtist", "artists": "musicArtist", "book": "ebook", "books": "ebook",
+    "movies": "movie", "film": "movie", "films": "movie",
+  ]
+
   /// Every entity of any media, without duplicates, in table order (for `--entity` completions).
   static let allEntities: [String] = unique(media.flatMap(\.entities))
 

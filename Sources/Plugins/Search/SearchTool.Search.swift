@@ -6,11 +6,12 @@ extension SearchTool {
     static let term = positionals("term", help: "Words to search for (joined with spaces).")
     static let media = option(
       "media", valueName: "media", help: "Media type to search (API default: all).",
-      values: MediaCatalog.mediaNames)
+      values: MediaCatalog.mediaNames, hints: MediaCatalog.mediaHints)
     static let entity = option(
       "entity", valueName: "entity",
       help: "Type of results, e.g. movie, song, album, software; must belong to the media.",
-      values: MediaCatalog.allEntities, completion: MediaCatalog.entityCompletion)
+      values: MediaCatalog.allEntities, hints: MediaCatalog.entityHints,
+      completion: MediaCatalog.entityCompletion)
     static let attribute = option(
       "attribute", valueName: "attribute",
       help: "Field the term must match, e.g. actorTerm, artistTerm; must belong to the media.",

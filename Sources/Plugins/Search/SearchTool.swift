@@ -7,7 +7,7 @@ import ToolboxCore
 /// Parameters are validated against the API's documented tables before any request; the query is encoded
 /// exactly as the API documents; answers are cached; each attempt has an overall deadline and failed attempts
 /// are retried with backoff. The HTTP exchange itself runs in the helper executable `toolbox-search-http`
-/// (see ``HelperHTTPClient``), so no other command loads FoundationNetworking.
+/// (see ``HelperHTTPClient``), the only binary that loads libcurl.
 public struct SearchTool: Tool {
   public typealias Settings = SearchSettings
 

@@ -2,15 +2,13 @@ import ToolboxCore
 
 /// Checks of single values shared by search and lookup.
 enum ValueCheck {
-  /// The `--country` value (else the config's), checked to be two letters.
+  /// The `--country` value (else the config's), checked to be an ISO 3166 code.
   static func country(_ arguments: Arguments<SearchTool.Shared>, settings: SearchSettings) throws
     -> String
   {
     guard let text = try arguments[SearchTool.Shared.country] else { return settings.country }
-    guard SearchSettings.isCountryCode(text) else {
-      throw arguments.usageError(
-        "invalid country '\(text)': expected a two-letter country code such as US, KR or JP",
-        code: "invalid_value")
+    if let problem = SearchSettings.countryProblem(text) {
+      throw arguments.usageError("invalid country '\(text)': \(problem)", code: "invalid_value")
     }
     return text
   }
