@@ -8,7 +8,7 @@ extension BuiltInCommand {
       as: Int.self)
     static let from = option(
       "from", valueName: "date",
-      help: "The first day (YYYY-MM-DD, today, tomorrow or yesterday; default: today).",
+      help: "The first day, in any form dates take (2026-12-24, tomorrow, next friday; default: today).",
       completion: .values(["today", "tomorrow", "yesterday"].map { CompletionCandidate($0) }))
     static let spec = CommandSpec(
       "agenda",
@@ -35,10 +35,7 @@ extension BuiltInCommand {
   static let agenda = BuiltInCommand(Agenda.self) { session, arguments in
     let context = try session.context(for: Agenda.spec.name ?? "agenda")
     let today = context.today()
-    let from =
-      try arguments[Agenda.from].map { text throws(DataError) in
-        try Self.date(text, option: "--from", today: today)
-      } ?? today
+    let from = try arguments[Agenda.from].map { text in try context.dateInput.date(text) } ?? today
     let days = try arguments[Agenda.days] ?? Agenda.defaultDays
     guard days >= 1 else {
       throw arguments.usageError(
@@ -65,40 +62,6 @@ extension BuiltInCommand {
         weekdayNames: names.weekdayNames))
   }
 
-  /// Reads `--from`: strict `YYYY-MM-DD`, or `today`, `tomorrow`, `yesterday`.
-  ///
-  /// To be replaced by Core's one date reader when it lands.
-  ///
-  /// - Throws: ``DataError`` (65) with code `invalid_date`.
-  static func date(_ text: String, option: String, today: CivilDate) throws(DataError) -> CivilDate
-  {
-    let offset: Int? =
-      switch text.lowercased() {
-      case "today": 0
-      case "tomorrow": 1
-      case "yesterday": -1
-      default: nil
-      }
-    if let offset {
-      guard let date = today.adding(days: offset) else {
-        throw DataError(
-          "invalid date '\(text)' for \(option): it lies outside 0001-01-01...9999-12-31",
-          code: "invalid_date")
-      }
-      return date
-    }
-    switch CivilDate.parse(text) {
-    case .valid(let date):
-      return date
-    case .nonexistent:
-      throw DataError(
-        "invalid date '\(text)' for \(option): no such day (years 0001-9999)", code: "invalid_date")
-    case .malformed:
-      throw DataError(
-        "invalid date '\(text)' for \(option): expected YYYY-MM-DD, today, tomorrow or yesterday",
-        code: "invalid_date")
-    }
-  }
 }
 
 extension DatedItem {

@@ -97,6 +97,11 @@ import ToolboxTestSupport
       ToolboxRunner(tools: [EchoTool.self]).run("agenda", "--from", "tomorrow", "--days", "1")
         .output
         == "Nothing from 2026-12-03 to 2026-12-03.\n")
+    // --from reads dates as every date option does (Core's DateInput).
+    #expect(
+      ToolboxRunner(tools: [EchoTool.self]).run("agenda", "--from", "next friday", "--days", "1")
+        .output
+        == "Nothing from 2026-12-04 to 2026-12-04.\n")
   }
 
   @Test func `weekdays follow the locale`() {
@@ -113,7 +118,7 @@ import ToolboxTestSupport
     (["agenda", "--days", "x"], 64, "toolbox: invalid value 'x' for --days: expected an integer"),
     (
       ["agenda", "--from", "2026-02-30"], 65,
-      "toolbox: invalid date '2026-02-30' for --from: no such day (years 0001-9999)"
+      "toolbox: date '2026-02-30' does not exist: February 2026 has 28 days"
     ),
     (
       ["agenda", "--from", "9999-12-30", "--days", "3"], 64,

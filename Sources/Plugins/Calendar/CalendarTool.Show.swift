@@ -80,12 +80,8 @@ extension CalendarTool {
     let firstWeekday = try weekStart(arguments, names: names)
     var highlight = today
     if let text = try arguments[Show.highlight] {
-      guard let date = CivilDate(text) else {
-        throw arguments.usageError(
-          "invalid value '\(text)' for --highlight: expected an existing date YYYY-MM-DD",
-          code: "invalid_value")
-      }
-      highlight = date
+      // Any form of Core's date reader (2026-12-25, 12/25 in the locale's order, next friday, +3d).
+      highlight = try context.dateInput.date(text)
     }
     let weekNumbers = try arguments[Show.weekNumbers]
     let dayOfYear = try arguments[Show.dayOfYear]
