@@ -53,6 +53,48 @@ import ToolboxTestSupport
     }
   }
 
+  /// Every example of every command's help runs the built binary and succeeds. Each runs on its own copy
+  /// of one home (a fixed date) that has what examples refer to: tasks #1-#6 (#3 done and archived, so
+  /// change 2 is the last to touch #2), saved D-Days #1-#5, and the files examples read (notes.txt, and
+  /// the list exported as tasks.json and todo.txt).
+  /// Search examples run with `--url`, which checks every argument and prints the request without
+  /// sending it.
+  @Test func `every command's examples run and succeed`() throws {
+    let seed = try TemporaryDirectory()
+    defer { seed.remove() }
+    try FileManager.default.createDirectory(
+      atPath: seed.path + "/work", withIntermediateDirectories: true)
+    _ = try seed.write("work/notes.txt", "Buy milk\nCall the bank\n")
+    let setup: [[String]] =
+      (1...6).map { ["todo", "add", "Task \($0) +home @phone", "--due", "2026-12-1\($0)"] }
+      + [["todo", "done", "3"], ["todo", "archive"]]
+      + (1...5).map { ["dday", "add", "Day \($0)", "2026-0\($0)-01"] }
+      + [["todo", "export", "-o", "tasks.json"], ["todo", "export", "--as", "todotxt", "-o", "todo.txt"]]
+    for arguments in setup {
+      let result = try Toolbox.run(
+        arguments, environment: Toolbox.cleanEnvironment(home: seed.path),
+        directory: seed.path + "/work")
+      try #require(result.status == 0, "\(arguments): \(result.error)")
+    }
+    let examples = builtInTools.flatMap { tool in tool.commandSpecs.flatMap(\.examples) }
+    #expect(examples.count >= 40)
+    for example in examples {
+      let home = try TemporaryDirectory()
+      defer { home.remove() }
+      try FileManager.default.removeItem(atPath: home.path)
+      try FileManager.default.copyItem(atPath: seed.path, toPath: home.path)
+      var words = Self.words(example)
+      if words.count > 2, let index = words.firstIndex(of: "search") {
+        words.insert("--url", at: words[index + 1] == "lookup" ? index + 2 : index + 1)
+      }
+      let result = try Toolbox.run(
+        Array(words.dropFirst()), environment: Toolbox.cleanEnvironment(home: home.path),
+        input: "1234.5\n", directory: home.path + "/work")
+      #expect(result.status == 0, "\(example): \(result.error)")
+      #expect(!result.output.isEmpty, "\(example) printed nothing")
+    }
+  }
+
   @Test func `toolbox's own commands and the global options are declared well`() {
     #expect(GlobalOption.spec.declarationProblems == [])
     for command in BuiltInCommand.all {

@@ -18,7 +18,7 @@ extension TodoTool {
         \\(TodoStore.undoDepth) changes can be undone. Nothing to undo is not an error.
         """,
       arguments: [change],
-      examples: ["toolbox todo undo 3", "toolbox todo undo"])
+      examples: ["toolbox todo undo 2", "toolbox todo undo"])
   }
 
   func undo(_ arguments: Arguments<Undo>) throws -> CommandOutput {
