@@ -128,13 +128,17 @@ public enum LocaleResolver {
     let ids = available
     let region = identifier.uppercased()
     if region.count == 2, region.allSatisfy(\.isLetter) {
-      let matches = ids.filter { $0.hasSuffix("_" + region) && $0.split(separator: "_").count == 2 }
-        .sorted()
-      // The region's most likely language by CLDR's likely subtags (KR → ko, CH → de, IN → hi), else
-      // the language whose code matches the region's own, else the first.
+      // Locales of the region, language and region alone first (ko_KR before ko_Kore_KR).
+      let matches = ids.filter { $0.hasSuffix("_" + region) }
+        .sorted { ($0.split(separator: "_").count, $0) < ($1.split(separator: "_").count, $1) }
+      // The region's most likely language by CLDR's likely subtags (KR → ko, CH → de, TW → zh with
+      // script Hant), else the language whose code matches the region's own, else the first.
       let likely = Locale.Language(identifier: "und_" + region).maximalIdentifier
-        .split(separator: "-").first.map(String.init) ?? ""
-      if let match = matches.first(where: { $0.hasPrefix(likely + "_") })
+        .split(separator: "-").map(String.init)
+      let language = likely.first ?? ""
+      if let match = matches.first(where: { $0 == language + "_" + region })
+        ?? matches.first(where: { $0 == likely.joined(separator: "_") })
+        ?? matches.first(where: { $0.hasPrefix(language + "_") })
         ?? matches.first(where: { $0.hasPrefix(region.lowercased() + "_") }) ?? matches.first
       {
         return " (did you mean '\(match)'?)"

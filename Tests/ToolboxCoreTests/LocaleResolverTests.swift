@@ -2,7 +2,7 @@ import Testing
 import ToolboxCore
 
 @Suite struct LocaleResolverTests {
-  @Test(arguments: [("kr", "ko_KR"), ("KR", "ko_KR"), ("jp", "ja_JP"), ("ch", "de_CH"), ("tw", "zh_TW")])
+  @Test(arguments: [("kr", "ko_KR"), ("KR", "ko_KR"), ("jp", "ja_JP"), ("ch", "de_CH"), ("tw", "zh_Hant_TW")])
   func `a region code alone suggests the locale of the region's main language`(
     typed: String, suggested: String
   ) {
