@@ -361,8 +361,10 @@ import Testing
   // MARK: - Bad input
 
   @Test(arguments: [
-    (["dday", "2021-02-30"], 65, "nonexistent_date", "date '2021-02-30' does not exist"),
-    (["dday", "2021-13-01"], 65, "nonexistent_date", "date '2021-13-01' does not exist"),
+    (["dday", "2021-02-30"], 65, "nonexistent_date",
+      "date '2021-02-30' does not exist: February 2021 has 28 days"),
+    (["dday", "2021-13-01"], 65, "nonexistent_date",
+      "date '2021-13-01' does not exist: month 13 is out of range (1-12)"),
     (
       ["dday", "0000-01-01"], 65, "date_out_of_range",
       "date '0000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"
