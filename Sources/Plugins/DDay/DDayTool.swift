@@ -23,7 +23,7 @@ public struct DDayTool: Tool {
       tools.dday.countStartDay, or --zero-based). Saved D-Days (add, list, show, edit, rm) live in a \
       SQLite store: config 'tools.dday.store', else $TOOLBOX_DDAY_STORE, else \
       ${XDG_DATA_HOME:-~/.local/share}/toolbox/dday.sqlite3; 'toolbox agenda' lists them with their \
-      anniversaries.
+      anniversaries. 'export --ics' and 'import' move them to and from calendar apps (iCalendar).
       """,
     examples: [
       "toolbox dday before 100 --from 2026-12-25",
@@ -38,6 +38,8 @@ public struct DDayTool: Tool {
       "toolbox dday show 1",
       "toolbox dday edit 1 --yearly",
       "toolbox dday rm 1",
+      "toolbox dday export --ics -o ddays.ics",
+      "toolbox dday import ddays.ics",
       "toolbox dday lunar 2025-10-06",
       "toolbox dday solar 2025-06-01 --leap",
     ])
@@ -57,6 +59,8 @@ public struct DDayTool: Tool {
     Command(Show.self) { tool, arguments in try tool.show(arguments) },
     Command(Edit.self) { tool, arguments in try tool.edit(arguments) },
     Command(Remove.self) { tool, arguments in try tool.remove(arguments) },
+    Command(Export.self) { tool, arguments in try tool.export(arguments) },
+    Command(Import.self) { tool, arguments in try tool.importEvents(arguments) },
   ]
 
   let context: ToolContext
