@@ -389,7 +389,11 @@ import ToolboxTestSupport
     for example in examples {
       let harness = try DDayHarness()
       harness.seed()
-      let words = DDayHarness.words(example)
+      // `export -o ddays.ics` and `import ddays.ics` use a file in the harness's folder, which holds
+      // an export of the five D-Days.
+      let file = harness.folder.file("ddays.ics")
+      #expect(harness.run(["dday", "export", "--ics", "-o", file]).status == 0)
+      let words = DDayHarness.words(example).map { $0 == "ddays.ics" ? file : $0 }
       #expect(words.first == "toolbox")
       let result = harness.run(Array(words.dropFirst()))
       #expect(result.status == 0, "\(example): \(result.error)")

@@ -31,7 +31,8 @@ import ToolboxTestSupport
     #expect(outcome.status == 0)
   }
 
-  @Test func `numeric dates follow the locale's order, and every date argument reads them`() throws {
+  @Test func `numeric dates follow the locale's order, and every date argument reads them`() throws
+  {
     #expect(try DDayHarness().run(["--locale", "de_DE", "dday", "25.12.2026"]).output == "D-23\n")
     #expect(
       try DDayHarness().run(["dday", "between", "2026.1.1", "12월 25일"]).output == "358\n")
@@ -44,14 +45,34 @@ import ToolboxTestSupport
   }
 
   @Test(arguments: [
-    ("2021-02-30", "nonexistent_date", "date '2021-02-30' does not exist: February 2021 has 28 days"),
-    ("2021-13-01", "nonexistent_date", "date '2021-13-01' does not exist: month 13 is out of range (1-12)"),
-    ("0000-01-01", "date_out_of_range", "date '0000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"),
-    ("10000-01-01", "date_out_of_range", "date '10000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"),
-    ("tomorow", "invalid_date", "invalid date 'tomorow': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday (did you mean 'tomorrow'?)"),
-    ("２０２１-01-01", "invalid_date", "invalid date '２０２１-01-01': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday"),
+    (
+      "2021-02-30", "nonexistent_date",
+      "date '2021-02-30' does not exist: February 2021 has 28 days"
+    ),
+    (
+      "2021-13-01", "nonexistent_date",
+      "date '2021-13-01' does not exist: month 13 is out of range (1-12)"
+    ),
+    (
+      "0000-01-01", "date_out_of_range",
+      "date '0000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"
+    ),
+    (
+      "10000-01-01", "date_out_of_range",
+      "date '10000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"
+    ),
+    (
+      "tomorow", "invalid_date",
+      "invalid date 'tomorow': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday (did you mean 'tomorrow'?)"
+    ),
+    (
+      "２０２１-01-01", "invalid_date",
+      "invalid date '２０２１-01-01': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday"
+    ),
   ])
-  func `bad dates are data errors with DateInput's codes`(text: String, code: String, message: String)
+  func `bad dates are data errors with DateInput's codes`(
+    text: String, code: String, message: String
+  )
     throws
   {
     let outcome = try DDayHarness().run(["--json", "dday", "between", "2026-01-01", text])

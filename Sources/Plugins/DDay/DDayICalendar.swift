@@ -27,7 +27,9 @@ enum DDayICalendar {
   /// `DTSTAMP`: the day of a fixed today (`--today`, `TOOLBOX_TODAY`) at 00:00 UTC, so that tests and
   /// scripts get the same file twice; else the clock's moment.
   static func stamp(_ context: ToolContext) -> ICalendarDateTime {
-    if let today = context.todayOverride, let stamp = ICalendarDateTime(date: today) { return stamp }
+    if let today = context.todayOverride, let stamp = ICalendarDateTime(date: today) {
+      return stamp
+    }
     return ICalendarDateTime(secondsSince1970: context.clock.now())
       ?? ICalendarDateTime(date: context.today()) ?? ICalendarDateTime(date: .minimum)!
   }
@@ -307,6 +309,7 @@ extension String {
   /// The text without the given characters at either end.
   fileprivate func trimmingCharacters(in set: String) -> String {
     let characters = Set(set)
-    return String(drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
+    return String(
+      drop { characters.contains($0) }.reversed().drop { characters.contains($0) }.reversed())
   }
 }

@@ -161,7 +161,8 @@ final class DDayStore {
       .text(name), .text(details.storedDate), .int(details.isLunar ? 1 : 0),
       .int(details.lunarDate?.isLeapMonth == true ? 1 : 0), .text(details.repeats.rawValue),
       .int(details.countStartDay ? 1 : 0), .int(details.every),
-      .int(details.anniversaries ? 1 : 0), .text(created.description), uid.map { .text($0) } ?? .null)
+      .int(details.anniversaries ? 1 : 0), .text(created.description),
+      uid.map { .text($0) } ?? .null)
     return SavedEvent(
       id: Int(connection.lastInsertedRowID), name: name, details: details, created: created,
       uid: uid)

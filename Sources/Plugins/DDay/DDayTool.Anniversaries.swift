@@ -17,7 +17,8 @@ extension DDayTool {
     static let lunar = flag(
       "lunar", help: "Put yearly anniversaries on the same Korean lunar month and day.")
     static let ics = flag(
-      "ics", help: "Write iCalendar (RFC 5545): an all-day event per anniversary, for calendar apps.")
+      "ics",
+      help: "Write iCalendar (RFC 5545): an all-day event per anniversary, for calendar apps.")
     static let name = option(
       "name", valueName: "text",
       help: "With --ics: what the anniversaries are of, before each title ('우리 · 100일').")

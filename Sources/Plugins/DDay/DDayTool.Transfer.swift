@@ -100,7 +100,7 @@ extension DDayTool {
       globalOptions: [GlobalOption.locale],
       examples: [
         "toolbox dday import ddays.ics",
-        "toolbox dday import - < calendar.ics",
+        "toolbox --json dday import ddays.ics",
       ])
   }
 
