@@ -76,7 +76,10 @@ import ToolboxTestSupport
 
   @Test(arguments: [
     (["dday", "age", "2026-12-03"], 65, "birth date '2026-12-03' is after '2026-12-02'"),
-    (["dday", "age", "2026-02-30"], 65, "date '2026-02-30' does not exist"),
+    (
+      ["dday", "age", "2026-02-30"], 65,
+      "date '2026-02-30' does not exist: February 2026 has 28 days"
+    ),
     (["dday", "age", "1990-01-01", "--leap"], 64, "--leap goes with --lunar"),
     (
       ["dday", "age", "2025-05-01", "--lunar", "--leap"], 65,

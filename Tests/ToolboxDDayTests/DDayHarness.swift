@@ -26,9 +26,11 @@ final class DDayHarness {
     run(arguments, today: today)
   }
 
-  func run(_ arguments: [String], today: CivilDate = .test("2026-12-02")) -> RunResult {
+  func run(_ arguments: [String], today: CivilDate = .test("2026-12-02"), input: String = "")
+    -> RunResult
+  {
     ToolboxRunner(tools: [DDayTool.self], environment: Environment(environment), today: today)
-      .run(arguments)
+      .run(arguments, input: input)
   }
 
   /// Five D-Days, ids 1-5: a one-off date 99 days ago, a lunar birthday, a monthly rent on the 31st, an

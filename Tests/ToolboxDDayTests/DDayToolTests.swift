@@ -261,8 +261,11 @@ import ToolboxTestSupport
   // MARK: - Bad input
 
   @Test(arguments: [
-    (["dday", "2021-02-30"], 65, "date '2021-02-30' does not exist"),
-    (["dday", "2021-13-01"], 65, "date '2021-13-01' does not exist"),
+    (["dday", "2021-02-30"], 65, "date '2021-02-30' does not exist: February 2021 has 28 days"),
+    (
+      ["dday", "2021-13-01"], 65,
+      "date '2021-13-01' does not exist: month 13 is out of range (1-12)"
+    ),
     (
       ["dday", "0000-01-01"], 65,
       "date '0000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"
@@ -272,11 +275,17 @@ import ToolboxTestSupport
       "date '10000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"
     ),
     (
-      ["dday", "12/25"], 65,
-      "invalid date '12/25': expected YYYY-MM-DD, today, tomorrow or yesterday"
+      ["dday", "12/25/26"], 65,
+      "date '12/25/26' is ambiguous: a two-digit year could be any century; write it as 2026-12-25"
     ),
-    (["dday", "between", "2021-02-29", "2021-03-01"], 65, "date '2021-02-29' does not exist"),
-    (["dday", "after", "5", "--from", "2021-02-30"], 65, "date '2021-02-30' does not exist"),
+    (
+      ["dday", "between", "2021-02-29", "2021-03-01"], 65,
+      "date '2021-02-29' does not exist: February 2021 has 28 days"
+    ),
+    (
+      ["dday", "after", "5", "--from", "2021-02-30"], 65,
+      "date '2021-02-30' does not exist: February 2021 has 28 days"
+    ),
     (["dday", "lived", "2026-12-03"], 65, "birth date '2026-12-03' is after '2026-12-02'"),
     (
       ["dday", "lived", "2000-01-01", "--on", "1999-12-31"], 65,
@@ -380,7 +389,11 @@ import ToolboxTestSupport
     for example in examples {
       let harness = try DDayHarness()
       harness.seed()
-      let words = DDayHarness.words(example)
+      // `export -o ddays.ics` and `import ddays.ics` use a file in the harness's folder, which holds
+      // an export of the five D-Days.
+      let file = harness.folder.file("ddays.ics")
+      #expect(harness.run(["dday", "export", "--ics", "-o", file]).status == 0)
+      let words = DDayHarness.words(example).map { $0 == "ddays.ics" ? file : $0 }
       #expect(words.first == "toolbox")
       let result = harness.run(Array(words.dropFirst()))
       #expect(result.status == 0, "\(example): \(result.error)")
@@ -404,7 +417,7 @@ import ToolboxTestSupport
 
         OPTIONS:
           --from <date>           Count from this date instead of today (YYYY-MM-DD,
-                                  today, tomorrow or yesterday).
+                                  today, +3d, next friday, 2026.12.25, …).
           --locale <locale>       Locale of localized output, e.g. ko_KR or en_US.
           -h, --help              Show help information.
 

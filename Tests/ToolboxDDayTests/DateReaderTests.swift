@@ -4,51 +4,93 @@ import ToolboxTestSupport
 
 @testable import ToolboxDDay
 
+/// dday reads Gregorian dates with Core's `DateInput` (its own tests cover the forms one by one); these
+/// check that every dday command goes through it, in the locale's order, and that lunar dates and counts
+/// (dday's own layer) stay strict.
 @Suite struct DateReaderTests {
-  let reader = DateReader(today: .test("2026-12-02"))
-
   @Test(arguments: [
-    ("2026-12-25", "2026-12-25"),
-    ("today", "2026-12-02"),
-    ("Today", "2026-12-02"),
-    ("tomorrow", "2026-12-03"),
-    ("yesterday", "2026-12-01"),
-    ("0001-01-01", "0001-01-01"),
-    ("9999-12-31", "9999-12-31"),
-    ("2000-02-29", "2000-02-29"),
-    ("2400-02-29", "2400-02-29"),
-    ("1582-10-10", "1582-10-10"),
+    ("2026-12-25", "D-23"),
+    ("today", "D-Day"),
+    ("Tomorrow", "D-1"),
+    ("2026.12.25", "D-23"),
+    ("2026. 12. 25.", "D-23"),
+    ("20261225", "D-23"),
+    ("2026년 12월 25일", "D-23"),
+    ("12월 25일", "D-23"),
+    ("12/25", "D-23"),
+    ("+3d", "D-3"),
+    ("in 3 weeks", "D-21"),
+    ("3일 후", "D-3"),
+    ("next friday", "D-2"),
+    ("모레", "D-2"),
+    ("2021-1-01", "D+2161 · day 2162"),
   ])
-  func `reads dates and date words`(text: String, expected: String) throws {
-    #expect(try reader.date(text) == CivilDate.test(expected))
+  func `the countdown reads every form DateInput reads`(text: String, label: String) throws {
+    let outcome = try DDayHarness().run(["dday", text])
+    #expect(outcome.output == label + "\n", "\(text): \(outcome.error)")
+    #expect(outcome.status == 0)
+  }
+
+  @Test func `numeric dates follow the locale's order, and every date argument reads them`() throws
+  {
+    #expect(try DDayHarness().run(["--locale", "de_DE", "dday", "25.12.2026"]).output == "D-23\n")
+    #expect(
+      try DDayHarness().run(["dday", "between", "2026.1.1", "12월 25일"]).output == "358\n")
+    #expect(
+      try DDayHarness().run(["dday", "after", "1", "--from", "2026년 2월 28일"]).output
+        == "2026-03-01 Sunday\n")
+    let ambiguous = try DDayHarness().run(["--locale", "ko_KR", "dday", "12/25/2026"])
+    #expect(ambiguous.status == 65)
+    #expect(ambiguous.error.contains("is ambiguous"))
   }
 
   @Test(arguments: [
-    ("2021-02-30", DDayError.nonexistentDate("2021-02-30")),
-    ("2021-13-01", .nonexistentDate("2021-13-01")),
-    ("2021-00-10", .nonexistentDate("2021-00-10")),
-    ("1900-02-29", .nonexistentDate("1900-02-29")),
-    ("2100-02-29", .nonexistentDate("2100-02-29")),
-    ("0000-01-01", .dateOutOfRange("0000-01-01")),
-    ("10000-01-01", .dateOutOfRange("10000-01-01")),
-    ("2021-1-01", .malformedDate("2021-1-01", suggestion: nil)),
-    ("2021/01/01", .malformedDate("2021/01/01", suggestion: nil)),
-    ("２０２１-01-01", .malformedDate("２０２１-01-01", suggestion: nil)),
-    ("", .malformedDate("", suggestion: nil)),
-    ("tomorow", .malformedDate("tomorow", suggestion: "tomorrow")),
-    ("next week", .malformedDate("next week", suggestion: nil)),
+    (
+      "2021-02-30", "nonexistent_date",
+      "date '2021-02-30' does not exist: February 2021 has 28 days"
+    ),
+    (
+      "2021-13-01", "nonexistent_date",
+      "date '2021-13-01' does not exist: month 13 is out of range (1-12)"
+    ),
+    (
+      "0000-01-01", "date_out_of_range",
+      "date '0000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"
+    ),
+    (
+      "10000-01-01", "date_out_of_range",
+      "date '10000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"
+    ),
+    (
+      "tomorow", "invalid_date",
+      "invalid date 'tomorow': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday (did you mean 'tomorrow'?)"
+    ),
+    (
+      "２０２１-01-01", "invalid_date",
+      "invalid date '２０２１-01-01': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday"
+    ),
   ])
-  func `rejects bad dates as data errors`(text: String, expected: DDayError) {
-    #expect(throws: expected) { try reader.date(text) }
-    #expect(expected.exitCode == .dataError)
+  func `bad dates are data errors with DateInput's codes`(
+    text: String, code: String, message: String
+  )
+    throws
+  {
+    let outcome = try DDayHarness().run(["--json", "dday", "between", "2026-01-01", text])
+    #expect(outcome.status == 65)
+    #expect(outcome.error.contains("\"code\":\"\(code)\""), "\(outcome.error)")
+    let text = try DDayHarness().run(["dday", "between", "2026-01-01", text])
+    #expect(text.error == "toolbox: dday: \(message)\n")
   }
 
-  @Test func `date words past the range are out of range`() {
-    #expect(throws: DDayError.dateOutOfRange("tomorrow")) {
-      try DateReader(today: .maximum).date("tomorrow")
+  @Test func `lunar dates stay strict YYYY-MM-DD`() {
+    #expect(throws: DDayError.malformedLunarDate("2025.08.15")) {
+      try DateReader.lunarDate("2025.08.15", isLeapMonth: false)
     }
-    #expect(throws: DDayError.dateOutOfRange("yesterday")) {
-      try DateReader(today: .minimum).date("yesterday")
+    #expect(throws: DDayError.malformedLunarDate("today")) {
+      try DateReader.lunarDate("today", isLeapMonth: false)
+    }
+    #expect(throws: DDayError.dateOutOfRange("10000-01-01")) {
+      try DateReader.lunarDate("10000-01-01", isLeapMonth: false)
     }
   }
 

@@ -259,7 +259,10 @@ import ToolboxTestSupport
       ["dday", "add", "a\tb", "2026-01-01"], 64,
       "the name cannot contain control characters such as newlines or tabs"
     ),
-    (["dday", "add", "X", "2026-02-30"], 65, "date '2026-02-30' does not exist"),
+    (
+      ["dday", "add", "X", "2026-02-30"], 65,
+      "date '2026-02-30' does not exist: February 2026 has 28 days"
+    ),
     (
       ["dday", "add", "X", "2026-01-01", "--yearly", "--monthly"], 64,
       "give only one of --yearly and --monthly"

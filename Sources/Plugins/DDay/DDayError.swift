@@ -2,12 +2,8 @@ import ToolboxCore
 
 /// The errors of the dday tool: bad dates (65), offsets and results out of range (64).
 enum DDayError: ToolboxError, Equatable {
-  /// Text that is not `YYYY-MM-DD` or a date word; `suggestion` is a close date word, if any.
-  case malformedDate(String, suggestion: String?)
-  /// A well-formed date that does not exist (`2021-02-30`, `2021-13-01`).
-  case nonexistentDate(String)
-  /// A well-formed date outside 0001-01-01...9999-12-31 (`0000-01-01`, `10000-01-01`, `tomorrow` on the last
-  /// day).
+  /// A well-formed lunar date outside the years 0001...9999 (`0000-01-01`, `10000-01-01`). (Gregorian dates
+  /// are read by Core's ``DateInput``, whose ``DateInputError`` has the same codes.)
   case dateOutOfRange(String)
   /// A lunar date that is not `YYYY-MM-DD`.
   case malformedLunarDate(String)
@@ -22,7 +18,7 @@ enum DDayError: ToolboxError, Equatable {
 
   var exitCode: ExitCode {
     switch self {
-    case .malformedDate, .nonexistentDate, .dateOutOfRange, .malformedLunarDate,
+    case .dateOutOfRange, .malformedLunarDate,
       .nonexistentLunarDate, .birthAfterDate:
       .dataError
     case .resultOutOfRange, .lunarYearOutOfRange: .usage
@@ -31,8 +27,6 @@ enum DDayError: ToolboxError, Equatable {
 
   var code: String {
     switch self {
-    case .malformedDate: "invalid_date"
-    case .nonexistentDate: "nonexistent_date"
     case .dateOutOfRange: "date_out_of_range"
     case .malformedLunarDate: "invalid_lunar_date"
     case .nonexistentLunarDate: "nonexistent_lunar_date"
@@ -43,11 +37,6 @@ enum DDayError: ToolboxError, Equatable {
 
   var description: String {
     switch self {
-    case .malformedDate(let text, let suggestion):
-      let hint = suggestion.map { " (did you mean '\($0)'?)" } ?? ""
-      return "invalid date '\(text)': expected YYYY-MM-DD, today, tomorrow or yesterday\(hint)"
-    case .nonexistentDate(let text):
-      return "date '\(text)' does not exist"
     case .dateOutOfRange(let text):
       return "date '\(text)' is outside the supported range 0001-01-01 to 9999-12-31"
     case .malformedLunarDate(let text):

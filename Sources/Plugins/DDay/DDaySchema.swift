@@ -19,7 +19,9 @@ enum DDaySchema {
   ///
   /// `date` is the date as the user gave it: Gregorian, or on the Korean lunar calendar when `lunar` is 1
   /// (then `leap` marks a leap month). `repeats` is `none`, `yearly` or `monthly`; `every` is the step of
-  /// the day anniversaries of a one-off date (0: none) and `anniversaries` turns all of them off.
+  /// the day anniversaries of a one-off date (0: none) and `anniversaries` turns all of them off. `uid` is
+  /// the iCalendar `UID` of a D-Day that `dday import` added (`NULL` for one added here, whose `UID` is
+  /// derived from its id), so that importing the same file again adds nothing.
   static let migrations: [StoreKind.Migration] = [
     StoreKind.Migration(
       summary: "saved D-Days",
@@ -36,6 +38,12 @@ enum DDaySchema {
           anniversaries INTEGER NOT NULL DEFAULT 1 CHECK (anniversaries IN (0, 1)),
           created TEXT NOT NULL
         );
-        """)
+        """),
+    StoreKind.Migration(
+      summary: "iCalendar UIDs of imported D-Days",
+      sql: """
+        ALTER TABLE events ADD COLUMN uid TEXT;
+        CREATE UNIQUE INDEX events_uid ON events (uid) WHERE uid IS NOT NULL;
+        """),
   ]
 }

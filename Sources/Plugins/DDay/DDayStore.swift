@@ -42,7 +42,7 @@ final class DDayStore {
   }
 
   private static let columns =
-    "id, name, date, lunar, leap, repeats, count_start_day, every, anniversaries, created"
+    "id, name, date, lunar, leap, repeats, count_start_day, every, anniversaries, created, uid"
 
   // MARK: - Reading
 
@@ -107,7 +107,7 @@ final class DDayStore {
       details: EventDetails(
         date: date, lunarDate: lunarDate, repeats: repeats, countStartDay: statement.int(6) != 0,
         every: statement.int(7), anniversaries: statement.int(8) != 0),
-      created: created)
+      created: created, uid: statement.text(10))
   }
 
   /// `YYYY-MM-DD` from bytes as numbers, or `nil` when malformed.
@@ -136,23 +136,42 @@ final class DDayStore {
   ///   - name: Its name.
   ///   - details: What it is.
   ///   - created: Today.
+  ///   - uid: The iCalendar `UID` it was imported with, if any.
   /// - Returns: The stored event with its new id.
   /// - Throws: ``StoreError``.
-  func add(name: String, details: EventDetails, created: CivilDate) throws -> SavedEvent {
+  func add(name: String, details: EventDetails, created: CivilDate, uid: String? = nil) throws
+    -> SavedEvent
+  {
     try database.guarded {
       try connection.transaction(immediate: true) {
-        try connection.run(
-          """
-          INSERT INTO events (name, date, lunar, leap, repeats, count_start_day, every, anniversaries,
-            created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)
-          """,
-          .text(name), .text(details.storedDate), .int(details.isLunar ? 1 : 0),
-          .int(details.lunarDate?.isLeapMonth == true ? 1 : 0), .text(details.repeats.rawValue),
-          .int(details.countStartDay ? 1 : 0), .int(details.every),
-          .int(details.anniversaries ? 1 : 0), .text(created.description))
-        return SavedEvent(
-          id: Int(connection.lastInsertedRowID), name: name, details: details, created: created)
+        try insert(name: name, details: details, created: created, uid: uid)
       }
+    }
+  }
+
+  /// Inserts a row (inside the caller's transaction).
+  func insert(name: String, details: EventDetails, created: CivilDate, uid: String?) throws
+    -> SavedEvent
+  {
+    try connection.run(
+      """
+      INSERT INTO events (name, date, lunar, leap, repeats, count_start_day, every, anniversaries,
+        created, uid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+      """,
+      .text(name), .text(details.storedDate), .int(details.isLunar ? 1 : 0),
+      .int(details.lunarDate?.isLeapMonth == true ? 1 : 0), .text(details.repeats.rawValue),
+      .int(details.countStartDay ? 1 : 0), .int(details.every),
+      .int(details.anniversaries ? 1 : 0), .text(created.description),
+      uid.map { .text($0) } ?? .null)
+    return SavedEvent(
+      id: Int(connection.lastInsertedRowID), name: name, details: details, created: created,
+      uid: uid)
+  }
+
+  /// Runs `body` in one `BEGIN IMMEDIATE` transaction: all of it or nothing.
+  func transaction<T>(_ body: () throws -> T) throws -> T {
+    try database.guarded {
+      try connection.transaction(immediate: true) { try body() }
     }
   }
 

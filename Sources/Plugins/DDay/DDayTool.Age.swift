@@ -41,7 +41,7 @@ extension DDayTool {
       throw arguments.usageError("--leap goes with --lunar", code: "invalid_argument")
     }
     let on =
-      try arguments[AgeCommand.on].map { text throws(DDayError) in try dates.date(text) }
+      try arguments[AgeCommand.on].map { text throws(DateInputError) in try dates.date(text) }
       ?? context.today()
     let birth: CivilDate
     var lunarBirth: LunarDate?

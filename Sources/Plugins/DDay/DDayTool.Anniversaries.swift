@@ -1,5 +1,6 @@
 import ToolboxCalendrics
 import ToolboxCore
+import ToolboxICalendar
 
 extension DDayTool {
   /// `toolbox dday anniversaries START`.
@@ -15,6 +16,12 @@ extension DDayTool {
     static let zeroBased = flag("zero-based", help: "Count START as day 0 instead of day 1.")
     static let lunar = flag(
       "lunar", help: "Put yearly anniversaries on the same Korean lunar month and day.")
+    static let ics = flag(
+      "ics",
+      help: "Write iCalendar (RFC 5545): an all-day event per anniversary, for calendar apps.")
+    static let name = option(
+      "name", valueName: "text",
+      help: "With --ics: what the anniversaries are of, before each title ('우리 · 100일').")
     static let spec = CommandSpec(
       "anniversaries",
       abstract: "List the anniversaries of a date: every 100th day and every year, with D-labels.",
@@ -24,15 +31,18 @@ extension DDayTool {
         month and day; February 29 falls on February 28 in common years. With --lunar they fall on the same \
         lunar month and day instead (a lunar birthday); a leap month the year lacks falls back to the \
         regular month, and day 30 of a 29-day month to day 29. Items are in date order, each with its \
-        D-label relative to today. --every, --count or --years 0 turns that list off.
+        D-label relative to today. --every, --count or --years 0 turns that list off. --ics writes them \
+        as all-day events (titled in the output's language, after --name) whose UIDs stay the same from \
+        one export to the next.
         """,
-      arguments: [start, every, count, years, zeroBased, lunar],
+      arguments: [start, every, count, years, zeroBased, lunar, ics, name],
       globalOptions: [GlobalOption.locale],
       examples: [
         "toolbox dday anniversaries 2026-03-14",
         "toolbox --locale ko_KR dday anniversaries 2026-03-14 --every 100 --count 10 --years 3",
         "toolbox dday anniversaries 2026-03-14 --every 1000 --count 3 --years 0 --zero-based",
         "toolbox --locale ko_KR dday anniversaries 1990-09-20 --lunar --every 0 --years 5",
+        "toolbox --locale ko_KR dday anniversaries 2026-08-25 --ics --name 우리",
       ])
   }
 
@@ -49,9 +59,41 @@ extension DDayTool {
       years: try count(Anniversaries.years, default: 3),
       countStartDay: settings.countStartDay && !zeroBased)
     let language = try language()
-    let anniversaries = try plan.anniversaries(
-      lunar: try arguments[Anniversaries.lunar] ? KoreanLunarCalendar() : nil)
+    let isLunar = try arguments[Anniversaries.lunar]
+    let anniversaries = try plan.anniversaries(lunar: isLunar ? KoreanLunarCalendar() : nil)
     let today = context.today()
+    let wantsICS = try arguments[Anniversaries.ics]
+    let title = try arguments[Anniversaries.name]
+    if let title {
+      guard wantsICS else {
+        throw arguments.usageError("--name goes with --ics", code: "invalid_argument")
+      }
+      _ = try EventInput.name(title, usage: arguments.values.usage)
+    }
+    if wantsICS {
+      if context.format == .json {
+        throw arguments.usageError(
+          "use either --json or --ics, not both", code: "conflicting_options")
+      }
+      let stamp = DDayICalendar.stamp(context)
+      let name = try title.map { text throws(UsageError) in
+        try EventInput.name(text, usage: arguments.values.usage)
+      }
+      let events = anniversaries.map { anniversary in
+        let words = language.anniversaryName(anniversary.kind, anniversary.n)
+        return ICalendarComponent.allDayEvent(
+          uid: ICalendarUID.stable([
+            "dday", "anniversary", start.description, anniversary.kind.rawValue,
+            String(anniversary.n), anniversary.date.description,
+          ]),
+          stamp: stamp, date: anniversary.date,
+          summary: name.map { "\($0) · \(words)" } ?? words)
+      }
+      return .verbatim(
+        ICalendarComponent.calendar(
+          productID: DDayICalendar.anniversariesProductID, components: events
+        ).serialized())
+    }
     let weekdays = language.weekdayNames
     let items = anniversaries.map { anniversary in
       AnniversariesResult.Item(

@@ -32,7 +32,9 @@ extension DDayTool {
 
   func countdown(_ arguments: Arguments<Countdown>) throws -> CommandOutput {
     let target = try dates.date(try arguments[Countdown.target])
-    let from = try arguments[Countdown.from].map { text throws(DDayError) in try dates.date(text) }
+    let from = try arguments[Countdown.from].map { text throws(DateInputError) in
+      try dates.date(text)
+    }
     return .document(
       try CountdownResult(
         from: from ?? context.today(), target: target,

@@ -48,7 +48,7 @@ extension DDayTool {
     let days = try DateReader.count(
       try arguments[Shift.days], display: "<days>", usage: values.usage)
     let from =
-      try arguments[Shift.from].map { text throws(DDayError) in try dates.date(text) }
+      try arguments[Shift.from].map { text throws(DateInputError) in try dates.date(text) }
       ?? context.today()
     let offset = direction == .after ? days : -days
     guard let date = from.adding(days: offset) else {

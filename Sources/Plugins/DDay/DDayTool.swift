@@ -15,14 +15,15 @@ public struct DDayTool: Tool {
     abstract:
       "Count days: D-Day countdowns, saved D-Days, anniversaries, ages, N days before or after, lunar dates.",
     discussion: """
-      Dates are YYYY-MM-DD (proleptic Gregorian, 0001-01-01 to 9999-12-31), or today, tomorrow or \
-      yesterday; today is --today, else $TOOLBOX_TODAY, else the system date. Text follows the locale \
+      Dates are YYYY-MM-DD (proleptic Gregorian, 0001-01-01 to 9999-12-31) or any form toolbox reads \
+      everywhere: 2026.12.25, 2026년 12월 25일, 12/25 in the locale's order, today, tomorrow, 내일, +3d, \
+      next friday; today is --today, else $TOOLBOX_TODAY, else the system date. Text follows the locale \
       (--locale, config 'locale', LC_ALL/LC_TIME/LANG): weekday names, '100일' and '1주년' for Korean, \
       grouped numbers. Anniversaries count the start date as day 1 (the Korean convention; config \
       tools.dday.countStartDay, or --zero-based). Saved D-Days (add, list, show, edit, rm) live in a \
       SQLite store: config 'tools.dday.store', else $TOOLBOX_DDAY_STORE, else \
       ${XDG_DATA_HOME:-~/.local/share}/toolbox/dday.sqlite3; 'toolbox agenda' lists them with their \
-      anniversaries.
+      anniversaries. 'export --ics' and 'import' move them to and from calendar apps (iCalendar).
       """,
     examples: [
       "toolbox dday before 100 --from 2026-12-25",
@@ -37,6 +38,8 @@ public struct DDayTool: Tool {
       "toolbox dday show 1",
       "toolbox dday edit 1 --yearly",
       "toolbox dday rm 1",
+      "toolbox dday export --ics -o ddays.ics",
+      "toolbox dday import ddays.ics",
       "toolbox dday lunar 2025-10-06",
       "toolbox dday solar 2025-06-01 --leap",
     ])
@@ -56,6 +59,8 @@ public struct DDayTool: Tool {
     Command(Show.self) { tool, arguments in try tool.show(arguments) },
     Command(Edit.self) { tool, arguments in try tool.edit(arguments) },
     Command(Remove.self) { tool, arguments in try tool.remove(arguments) },
+    Command(Export.self) { tool, arguments in try tool.export(arguments) },
+    Command(Import.self) { tool, arguments in try tool.importEvents(arguments) },
   ]
 
   let context: ToolContext
@@ -68,8 +73,10 @@ public struct DDayTool: Tool {
 
   // MARK: - Shared
 
-  /// Reads dates relative to this invocation's today.
-  var dates: DateReader { DateReader(today: context.today()) }
+  /// Reads dates the way every tool does (Core's ``DateInput``: ISO, `2026.12.25`, `2026년 12월 25일`,
+  /// `+3d`, `next friday`, `today`, numeric dates in the locale's order), relative to this invocation's
+  /// today. Lunar dates and counts, which only dday reads, are ``DateReader``'s.
+  var dates: DateInput { context.dateInput }
 
   /// The output language (validates `--locale` and config `locale`).
   func language() throws -> DDayLanguage {
@@ -77,9 +84,9 @@ public struct DDayTool: Tool {
   }
 
   /// The shared help line of options that take a date.
-  static let dateHelp = "YYYY-MM-DD, today, tomorrow or yesterday"
+  static let dateHelp = "YYYY-MM-DD, today, +3d, next friday, 2026.12.25, …"
 
   /// What shells offer for a date.
   static let dateCompletion = Completion.values(
-    DateReader.words.map { CompletionCandidate($0.word) })
+    DateInput.completionWords.map { CompletionCandidate($0) })
 }

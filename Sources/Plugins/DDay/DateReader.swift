@@ -1,48 +1,9 @@
 import ToolboxCalendrics
 import ToolboxCore
 
-/// Reads the dates and day counts the dday commands accept.
-///
-/// Dates are strict `YYYY-MM-DD` (proleptic Gregorian, 0001-01-01...9999-12-31) or one of the words `today`,
-/// `tomorrow` and `yesterday`, relative to the invocation's today (`--today`, `TOOLBOX_TODAY`, else the
-/// clock).
-struct DateReader: Sendable {
-  /// The date `today` stands for.
-  let today: CivilDate
-
-  /// The date words, with their offsets from today.
-  static let words: [(word: String, offset: Int)] = [
-    ("today", 0), ("tomorrow", 1), ("yesterday", -1),
-  ]
-
-  /// Reads one date.
-  ///
-  /// - Parameter text: `YYYY-MM-DD`, `today`, `tomorrow` or `yesterday` (any letter case).
-  /// - Returns: The date.
-  /// - Throws: ``DDayError`` (65): malformed text, a date that does not exist, or one outside 0001...9999.
-  func date(_ text: String) throws(DDayError) -> CivilDate {
-    let lowered = text.lowercased()
-    if let entry = Self.words.first(where: { $0.word == lowered }) {
-      guard let date = today.adding(days: entry.offset) else {
-        throw .dateOutOfRange(text)
-      }
-      return date
-    }
-    switch CivilDate.parse(text) {
-    case .valid(let date):
-      return date
-    case .nonexistent:
-      // A year of 0000 is well-formed but outside the range; anything else names a day that does not exist.
-      if text.hasPrefix("0000") { throw .dateOutOfRange(text) }
-      throw .nonexistentDate(text)
-    case .malformed:
-      if Self.isLongYearDate(text) { throw .dateOutOfRange(text) }
-      let isWord = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
-      let suggestion = isWord ? Suggestion.closest(to: text, in: Self.words.map(\.word)) : nil
-      throw .malformedDate(text, suggestion: suggestion)
-    }
-  }
-
+/// What only dday reads, on top of Core's ``DateInput`` (which reads every Gregorian date argument, see
+/// ``DDayTool/dates``): dates on the Korean lunar calendar and counts of days, years or items.
+enum DateReader {
   /// Reads a date on the Korean lunar calendar: strict `YYYY-MM-DD` (lunar years 0001-9999; no date words),
   /// the leap month when `isLeapMonth`.
   ///

@@ -1,5 +1,6 @@
 import ToolboxCalendrics
 import ToolboxCore
+import ToolboxICalendar
 
 /// How a saved D-Day repeats.
 enum Recurrence: String, Sendable, Encodable, CaseIterable {
@@ -34,6 +35,11 @@ struct SavedEvent: Sendable, Equatable {
   var details: EventDetails
   /// The day it was added.
   var created: CivilDate
+  /// The iCalendar `UID` it was imported with (`dday import`), or `nil` for a D-Day added here.
+  var uid: String? = nil
+
+  /// The `UID` of its iCalendar event: the one it was imported with, else one derived from its id.
+  var calendarUID: String { uid ?? ICalendarUID.stable(["dday", "event", String(id)]) }
 
   /// `#3 "엄마 생신"`, for messages.
   var reference: String { "#\(id) \"\(name)\"" }
