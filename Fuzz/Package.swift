@@ -19,7 +19,7 @@ let harnesses: [(name: String, products: [String])] = [
   ("fuzz-itunes", ["ToolboxCore", "ToolboxSearch"]),
   ("fuzz-todotxt", ["ToolboxCore", "ToolboxTodo"]),
   ("fuzz-todojson", ["ToolboxCore", "ToolboxTodo"]),
-  ("fuzz-icalendar", ["ToolboxCore", "ToolboxICalendar"]),
+  ("fuzz-icalendar", ["ToolboxCore", "ToolboxICalendar", "ToolboxDDay"]),
 ]
 
 let package = Package(

@@ -1,11 +1,13 @@
 import FuzzSupport
 import ToolboxCore
 import ToolboxICalendar
+@testable import ToolboxDDay
 
 // The iCalendar reader (ToolboxICalendar): any bytes are either components or one ICalendarError whose line
 // exists in the input and whose message is one line; what was read, written back, is valid iCalendar (CRLF,
 // physical lines of at most 75 octets that are each valid UTF-8) and reads back as the same components; the
-// typed values (TEXT, lists, dates, recurrence rules) survive their own round trips.
+// typed values (TEXT, lists, dates, recurrence rules) survive their own round trips; `dday import`'s reading
+// of the components gives D-Days or skipped events with a line in the input and a one-line reason.
 
 /// Small limits, so that the fuzzer reaches them too.
 let limits = ICalendarReader.Limits(
@@ -45,6 +47,17 @@ public func fuzzICalendar(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     require(false, "own output not readable: \(error) in \(text)")
   }
   for component in components { check(component) }
+  let lines = physicalLines(bytes)
+  for countStartDay in [true, false] {
+    let (events, skipped) = DDayICalendar.read(components, countStartDay: countStartDay)
+    for event in events { require(event.line >= 1 && event.line <= lines, "event line \(event.line)") }
+    for problem in skipped {
+      if let line = problem.line { require(line >= 1 && line <= lines, "skipped line \(line)") }
+      require(
+        !problem.reason.isEmpty && !problem.reason.unicodeScalars.contains(where: \.isTerminalControl),
+        "skip reason \(Array(problem.reason.unicodeScalars))")
+    }
+  }
   return 0
 }
 
