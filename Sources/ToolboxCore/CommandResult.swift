@@ -104,7 +104,7 @@ public final class StreamWriter {
   /// - Throws: ``WriteError`` once output cannot be written; an encoding error (a bug).
   public func emit(_ record: some CommandResult) throws {
     switch format {
-    case .text: writeOutput(record.text(style: style) + "\n")
+    case .text: writeOutput(record.text(style: style).removingBidiControls + "\n")
     case .json: writeOutput(try JSONOutput.record(record) + "\n")
     }
     if let failure = writeFailure() { throw failure }
@@ -121,7 +121,7 @@ public final class StreamWriter {
   /// - Throws: ``WriteError`` once output cannot be written; an encoding error (a bug).
   public func emit<Record: CommandResult>(text: String, record: () -> Record) throws {
     switch format {
-    case .text: writeOutput(text + "\n")
+    case .text: writeOutput(text.removingBidiControls + "\n")
     case .json: writeOutput(try JSONOutput.record(record()) + "\n")
     }
     if let failure = writeFailure() { throw failure }

@@ -28,7 +28,9 @@ struct Renderer {
       case .json:
         console.writeOutput(try JSONOutput.document(result) + "\n")
       case .text:
-        let text = result.text(style: style)
+        // Data from files and the network (a task's text, an imported event's title) cannot reorder
+        // what the terminal shows: bidi overrides and isolates are left out of text output.
+        let text = result.text(style: style).removingBidiControls
         if !text.isEmpty { console.writeOutput(text + "\n") }
       }
       for problem in result.problems {

@@ -179,7 +179,8 @@ extension String {
   /// The text without bidirectional overrides and isolates (``Unicode/Scalar/isBidiControl``), for text
   /// from the network or files shown in a table: what remains is shown in its natural order.
   public var removingBidiControls: String {
-    guard unicodeScalars.contains(where: \.isBidiControl) else { return self }
+    // Every bidi control is E2 80 AA...AE or E2 81 A6...A9 in UTF-8: most text has no 0xE2 byte at all.
+    guard utf8.contains(0xE2), unicodeScalars.contains(where: \.isBidiControl) else { return self }
     var result = ""
     result.reserveCapacity(utf8.count)
     for scalar in unicodeScalars where !scalar.isBidiControl {

@@ -26,7 +26,8 @@ public enum StoreFile {
   /// - Throws: ``StoreError/notAStore(_:path:reason:)`` (65) for any other file;
   ///   ``StoreError/failed(_:path:detail:)`` (74) when it cannot be read.
   public static func inspect(_ path: String, kind: StoreKind) throws(StoreError) -> Header {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    // O_NONBLOCK: a FIFO at the path opens at once (and is refused below) instead of waiting for a writer.
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
     if descriptor < 0 {
       if errno == ENOENT { return .missing }
       throw .failed(kind, path: path, detail: reason())

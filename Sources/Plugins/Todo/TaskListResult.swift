@@ -58,6 +58,8 @@ struct TaskLineRenderer {
     if let threshold = task.threshold { body += " t:" + Self.iso(threshold) }
     if let recurrence = task.recurrence { body += " rec:\(recurrence)" }
     if task.hidden { body += " h:1" }
+    // Imported text cannot reorder the line on screen (as the output layer does for other text).
+    body = body.removingBidiControls
     output.append(
       contentsOf: (task.done && style.isEnabled ? style.strikethrough(body) : body).utf8)
   }
