@@ -21,9 +21,10 @@ import ToolboxTestSupport
   /// Pages whose transcripts run here.
   static let transcriptPages = ["README.md", "docs/CLI.md", "docs/number.md", "docs/search.md"]
   /// Pages whose `sh` examples run here.
-  static let examplePages = transcriptPages + [
-    "docs/todo.md", "docs/calendar.md", "docs/dday.md", "docs/agenda.md",
-  ]
+  static let examplePages =
+    transcriptPages + [
+      "docs/todo.md", "docs/calendar.md", "docs/dday.md", "docs/agenda.md",
+    ]
 
   struct Transcript: Sendable {
     let command: String
@@ -88,7 +89,9 @@ import ToolboxTestSupport
       }
       for (index, item) in blockTranscripts.enumerated() {
         let expected = item.body.map { $0 + "\n" }.joined()
-        let showsError = item.body.contains { $0.hasPrefix("toolbox: ") || $0.hasPrefix(#"{"error""#) }
+        let showsError = item.body.contains {
+          $0.hasPrefix("toolbox: ") || $0.hasPrefix(#"{"error""#)
+        }
         let nextReadsStatus =
           index + 1 < blockTranscripts.count && blockTranscripts[index + 1].command == "echo $?"
         result.append(
@@ -173,7 +176,8 @@ import ToolboxTestSupport
         #expect(output == transcript.expected, "\(page): \(transcript.command)")
       }
       if !transcript.mayFail {
-        #expect(status[index] == 0, "\(page): \(transcript.command) exited \(status[index]): \(output)")
+        #expect(
+          status[index] == 0, "\(page): \(transcript.command) exited \(status[index]): \(output)")
       }
     }
   }
@@ -189,12 +193,14 @@ import ToolboxTestSupport
     var script = "cd \"$HOME/work\" || exit 99\n"
     for example in examples {
       var command = example.command
-      if let range = command.range(of: #"toolbox (--json )?search (lookup )?"#, options: .regularExpression),
+      if let range = command.range(
+        of: #"toolbox (--json )?search (lookup )?"#, options: .regularExpression),
         !command.contains("--url")
       {
         command.insert(contentsOf: "--url ", at: range.upperBound)
       }
-      script += "\(command) >/dev/null 2>\"$HOME/err\"; printf '%d\\t' $?; tr '\\n' ' ' <\"$HOME/err\"; echo\n"
+      script +=
+        "\(command) >/dev/null 2>\"$HOME/err\"; printf '%d\\t' $?; tr '\\n' ' ' <\"$HOME/err\"; echo\n"
     }
     let result = try Toolbox.run(
       ["--norc", "--noprofile", "-c", script], environment: Self.environment(root),

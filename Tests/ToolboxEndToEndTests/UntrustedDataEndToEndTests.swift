@@ -13,9 +13,12 @@ import ToolboxTestSupport
   /// writer came).
   @Test(arguments: [
     ("TOOLBOX_TODO_STORE", ["todo", "list"]), ("TOOLBOX_DDAY_STORE", ["dday", "list"]),
-    ("TOOLBOX_TODO_STORE", ["todo", "add", "x"]), ("TOOLBOX_DDAY_STORE", ["dday", "add", "x", "2027-01-01"]),
+    ("TOOLBOX_TODO_STORE", ["todo", "add", "x"]),
+    ("TOOLBOX_DDAY_STORE", ["dday", "add", "x", "2027-01-01"]),
   ])
-  func `a FIFO as the store is refused without waiting`(variable: String, arguments: [String]) throws {
+  func `a FIFO as the store is refused without waiting`(variable: String, arguments: [String])
+    throws
+  {
     let home = try TemporaryDirectory()
     defer { home.remove() }
     let fifo = home.path + "/store.sqlite3"
