@@ -42,7 +42,7 @@ extension TodoTool {
     let tool = self
     return .stream { writer in
       let store = try tool.existingStore()
-      let output = try file.map(OutputFile.init)
+      let output = try file.map { try OutputFile($0) }
       let sink: (String) throws -> Void = { text in
         if let output { try output.write(text) } else { try writer.write(text) }
       }
@@ -56,14 +56,16 @@ extension TodoTool {
         }
         try buffer.flush()
       case .json:
-        let document = try TaskStream.Document(buffer)
-        try document.beginArray("tasks")
+        let document = TaskStream.document(sink: sink)
+        try document.beginObject()
+        try document.beginArray(key: "tasks")
         try store?.forEachTask(query) { task in
           count += 1
           try document.element(task)
         }
         try document.endArray()
-        try document.end()
+        try document.endObject()
+        try document.finish()
       }
       guard let output, let file else { return }
       try output.commit()
@@ -171,21 +173,23 @@ extension TodoTool {
     let buffer = TaskStream.Buffer { try writer.write($0) }
     let imported = counts.added + counts.updated
     if writer.isJSON {
-      let document = try TaskStream.Document(buffer)
+      let document = TaskStream.document { try writer.write($0) }
+      try document.beginObject()
       if merge { try document.member("added", counts.added) }
       try document.member("change", counts.change)
       try document.member("dryRun", dryRun)
       try document.member("imported", imported)
       try document.member("skipped", counts.skipped)
       try document.member("source", source)
-      try document.beginArray("tasks")
+      try document.beginArray(key: "tasks")
       try staging.forEachTask { task, _ in try document.element(task) }
       try document.endArray()
       if merge {
         try document.member("unchanged", counts.unchanged)
         try document.member("updated", counts.updated)
       }
-      try document.end()
+      try document.endObject()
+      try document.finish()
       return
     }
     func tasks(_ count: Int) -> String { "\(count) \(count == 1 ? "task" : "tasks")" }
