@@ -29,11 +29,23 @@ struct ImportSource {
   }
 
   /// Standard input, through the context's line reader (lines are joined with `\n`; invalid UTF-8 has
-  /// become U+FFFD there).
+  /// become U+FFFD there), read as the import goes, so memory stays flat.
+  ///
+  /// A line over the reader's limit (1 MiB) is an error, exactly as `InputSource.readText()` reports it
+  /// (`line N of standard input is longer than 1 MiB (1048576 bytes)`, 65), thrown where the input would
+  /// end: before the import's transaction commits, so nothing is imported — where the plain sequence
+  /// would simply end and import the lines before it.
   static func standardInput(_ input: any InputSource) -> ImportSource {
-    var iterator = input.lines().makeIterator()
+    final class Overlong: @unchecked Sendable { var line: OverlongLine? }
+    let overlong = Overlong()
+    var iterator = input.lines().monitored(
+      stoppingWhen: { false }, onOverlongLine: { overlong.line = $0 }
+    ).makeIterator()
     return ImportSource(name: "standard input") {
-      guard let line = iterator.next() else { return nil }
+      guard let line = iterator.next() else {
+        if let line = overlong.line { throw line.wholeReadError }
+        return nil
+      }
       return Array(line.utf8) + [0x0A]
     }
   }
