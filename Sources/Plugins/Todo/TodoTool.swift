@@ -52,6 +52,7 @@ public struct TodoTool: Tool {
     Command(History.self) { tool, arguments in try tool.history(arguments) },
     Command(Export.self) { tool, arguments in try tool.export(arguments) },
     Command(Import.self) { tool, arguments in try tool.importTasks(arguments) },
+    Command(Sync.self) { tool, arguments in try tool.sync(arguments) },
   ]
 
   let context: ToolContext
