@@ -105,6 +105,47 @@ struct ImportSource {
     }
   }
 
+  /// The whole source (iCalendar is read whole), at most `limit` bytes.
+  ///
+  /// - Throws: ``TodoError/invalidImport(source:location:detail:)`` past the limit; what reading throws.
+  func readAll(limit: Int) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    while let chunk = try nextChunk() {
+      bytes.append(contentsOf: chunk)
+      guard bytes.count <= limit else {
+        throw TodoError.invalidImport(
+          source: name, location: nil,
+          detail: "it is over the limit of \(limit) bytes for iCalendar")
+      }
+    }
+    return bytes
+  }
+
+  /// The first bytes (at least 64 past leading white space, unless the input is shorter), and a source
+  /// that still yields everything (for guessing the format).
+  func peeking() throws -> (start: [UInt8], source: ImportSource) {
+    var start: [UInt8] = []
+    var done = false
+    while !done, start.drop(while: { $0 <= 0x20 || $0 >= 0xEF }).count < 64 {
+      if let chunk = try nextChunk() { start += chunk } else { done = true }
+    }
+    var first: [UInt8]? = start.isEmpty ? nil : start
+    let rest = nextChunk
+    return (
+      start,
+      ImportSource(name: name) {
+        if let chunk = first {
+          first = nil
+          return chunk
+        }
+        if done { return nil }
+        let chunk = try rest()
+        if chunk == nil { done = true }
+        return chunk
+      }
+    )
+  }
+
   /// Calls `body` with each line (without its ending) and its 1-based number. LF, CRLF and a lone CR all
   /// end a line (mixed endings too); a UTF-8 byte order mark at the start is skipped.
   ///
