@@ -9,8 +9,8 @@ import ToolboxCore
 /// entry at most once, in file order:
 /// 1. the same task (the same todo.txt line once written by toolbox: ``TodoTxt/line(_:keepDonePriority:)``);
 /// 2. the same text (the other client marked it done, changed its priority, dates or tags);
-/// 3. the same creation date and either the same place in the file or at least half of the words of the
-///    text in common (the other client edited the text).
+/// 3. the same creation date and at least half of the words of the text in common (the other client
+///    edited the text); the most similar first, the same place in the file breaking ties.
 ///
 /// A line that matches nothing was added in the file; an entry that no line matches was deleted there.
 /// A line added in the file is linked to a task added to the list since the last sync (on the first sync:
@@ -120,14 +120,15 @@ struct SyncPlan {
       baseOf[index] = match
       baseUsed[match] = true
     }
-    // 3. The same creation date, and the same place or half the words.
+    // 3. The same creation date and half the words.
     for index in file.indices where baseOf[index] == nil && !file[index].task.createdIsDefault {
       var best: (index: Int, score: Double)?
       for (candidate, task) in baseTasks.enumerated()
       where !baseUsed[candidate] && task.created == file[index].task.created {
-        let score =
-          candidate == index ? 1.0 : similarity(task.text, file[index].task.text)
-        if score >= 0.5, score > (best?.score ?? 0) { best = (candidate, score) }
+        let similar = similarity(task.text, file[index].task.text)
+        // The same place only breaks ties: a deleted line and one added in its place are two tasks.
+        let score = similar + (candidate == index ? 0.001 : 0)
+        if similar >= 0.5, score > (best?.score ?? 0) { best = (candidate, score) }
       }
       if let best {
         baseOf[index] = best.index
