@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ToolboxCore
+import ToolboxICalendar
 import ToolboxTestSupport
 
 @testable import ToolboxTodo
@@ -97,6 +98,23 @@ import ToolboxTestSupport
     let result = harness.run("todo", "import", file)
     #expect(result.status == 65)
     #expect(result.error.hasPrefix("toolbox: todo: cannot import '\(file)': line 2: "))
+  }
+
+  @Test(arguments: [
+    "2026-11-30 Tags +@home ++plus +a,b @ctx @@at", "(J) x-less text rec:+1b due:2026-12-07 t:2026-12-04 h:1",
+    "x 2026-12-01 2026-11-30 Done, with \\back\\slashes; and \"quotes\" rec:2b",
+  ])
+  func `a task exported as a VTODO reads back as the same task`(line: String) throws {
+    let task = try TodoTxt.task(line, today: .test("2026-12-02"))
+    let stamp = try #require(ICalendarDateTime(date: .test("2026-12-02")))
+    let text = ICalendarComponent.calendar(
+      productID: TaskICalendar.productID,
+      components: [TaskICalendar.component(TodoTask(id: 1, task), stamp: stamp)]
+    ).serialized()
+    let todo = try #require(try ICalendarReader().read(Array(text.utf8)).flatMap(\.todos).first)
+    let (again, lost) = try TaskICalendar.task(todo, today: .test("2026-12-02"))
+    #expect(lost == [])
+    #expect(again == task, "\(text)")
   }
 
   @Test(arguments: [

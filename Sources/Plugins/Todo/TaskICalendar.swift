@@ -12,7 +12,7 @@ import ToolboxICalendar
 /// | due | `DUE;VALUE=DATE` |
 /// | threshold (`t:`) | `DTSTART;VALUE=DATE` |
 /// | priority | `PRIORITY`: A-H are 1-8, I-Z are 9 (RFC 5545: 1-4 high, 5 medium, 6-9 low); I-Z also as `X-TOOLBOX-PRIORITY` |
-/// | tags, contexts | `CATEGORIES` (`shop`, `@phone`) |
+/// | tags, contexts | `CATEGORIES` (`shop`, `@phone`; a tag starting with `@` or `+` as `+@x`) |
 /// | recurrence | `RRULE` for strict rules (`+1w`: `FREQ=WEEKLY`; `+1b`: `FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR`), and `X-TOOLBOX-RECURRENCE` for every rule (other clients cannot state "from the completion date" or every N business days) |
 /// | hidden | `X-TOOLBOX-HIDDEN:1` |
 enum TaskICalendar {
@@ -81,8 +81,15 @@ enum TaskICalendar {
       status: task.done ? .completed : .needsAction, due: task.due.map { .date($0) },
       start: task.threshold.map { .date($0) }, created: ICalendarDateTime(date: task.created),
       completed: task.completed.flatMap { ICalendarDateTime(date: $0) },
-      priority: task.priority.map(level), categories: task.tags + task.contexts.map { "@" + $0 },
+      priority: task.priority.map(level), categories: categories(task),
       recurrence: task.recurrence.flatMap(rule), properties: extra)
+  }
+
+  /// `CATEGORIES`: tags as they are (`shop`), contexts with their `@` (`@phone`); a tag that starts with
+  /// `@` or `+` gets a `+` in front (`+@home`), so that it reads back as a tag.
+  static func categories(_ task: TodoTask) -> [String] {
+    task.tags.map { $0.hasPrefix("@") || $0.hasPrefix("+") ? "+" + $0 : $0 }
+      + task.contexts.map { "@" + $0 }
   }
 
   /// The text before the first `VTODO` and after the last, so a calendar can be written as it is read.
@@ -162,7 +169,7 @@ enum TaskICalendar {
             let context = try TaskInput.context(marked: category)
             if !new.contexts.contains(context) { new.contexts.append(context) }
           } else {
-            let tag = try TaskInput.tag(marked: "+" + category)
+            let tag = try TaskInput.tag(marked: category.hasPrefix("+") ? category : "+" + category)
             if !new.tags.contains(tag) { new.tags.append(tag) }
           }
         } catch {
