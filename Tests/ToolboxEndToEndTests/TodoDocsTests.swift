@@ -64,7 +64,8 @@ import ToolboxTestSupport
     defer { home.remove() }
     let bin = home.file(".bin")
     try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: bin + "/toolbox", withDestinationPath: Toolbox.binary)
+    try FileManager.default.createSymbolicLink(
+      atPath: bin + "/toolbox", withDestinationPath: Toolbox.binary)
     var environment = Toolbox.cleanEnvironment(home: home.path)
     environment["PATH"] = bin + ":/usr/bin:/bin"
     environment["LC_ALL"] = "C.UTF-8"

@@ -35,13 +35,15 @@ import ToolboxTestSupport
     let todos = parsed.filter { $0.name == "VTODO" }
     #expect(todos.count == 5)
     #expect(Set(todos.compactMap { $0["UID"] }).count == 5)
-    #expect(todos.map { $0["SUMMARY"] ?? "" } == [
-      "Pay rent", "Water plants", "Call mom, then \"dad\"; ok?", "Buy milk", "Every workday",
-    ])
+    #expect(
+      todos.map { $0["SUMMARY"] ?? "" } == [
+        "Pay rent", "Water plants", "Call mom, then \"dad\"; ok?", "Buy milk", "Every workday",
+      ])
     #expect(todos.map { $0["PRIORITY"] } == ["1", "9", "5", nil, nil])
-    #expect(todos.map { $0["STATUS"] } == [
-      "NEEDS-ACTION", "NEEDS-ACTION", "NEEDS-ACTION", "COMPLETED", "NEEDS-ACTION",
-    ])
+    #expect(
+      todos.map { $0["STATUS"] } == [
+        "NEEDS-ACTION", "NEEDS-ACTION", "NEEDS-ACTION", "COMPLETED", "NEEDS-ACTION",
+      ])
     #expect(todos[0]["DUE"] == "2026-12-31")
     #expect(todos[0]["DTSTART"] == "2026-12-20")
     #expect(todos[0].properties["CATEGORIES"]?.first == ["home", "@bank"])
@@ -67,7 +69,8 @@ import ToolboxTestSupport
     ]
     let imported = try TestTools.run(calcurse, ["-D", data, "-i", path], environment: environment)
     #expect(imported.status == 0, "\(imported.output) \(imported.error)")
-    #expect(imported.output.contains("0 apps / 0 events / 5 todos / 0 skipped"), "\(imported.output)")
+    #expect(
+      imported.output.contains("0 apps / 0 events / 5 todos / 0 skipped"), "\(imported.output)")
     #expect(imported.error == "")
     let todo = try String(contentsOfFile: data + "/todo", encoding: .utf8)
     #expect(todo.contains("[1] Pay rent\n"))

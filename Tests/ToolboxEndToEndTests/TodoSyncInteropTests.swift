@@ -9,7 +9,8 @@ import Testing
   /// A sandbox whose list has four tasks, synced once into a todo.txt that did not exist.
   static func synced(_ sandbox: TodoSandbox) throws -> String {
     for text in [
-      "Buy milk +shop", "(A) Pay rent due:2026-12-31", "Call the bank about the card", "Water plants",
+      "Buy milk +shop", "(A) Pay rent due:2026-12-31", "Call the bank about the card",
+      "Water plants",
     ] {
       #expect(try sandbox.run("todo", "add", text).status == 0)
     }
@@ -18,7 +19,8 @@ import Testing
     #expect(first.status == 0, "\(first.error)")
     #expect(
       first.output
-        == "synced '\(file)': list 0 added, 0 updated, 0 removed; file 4 added, 0 updated, 0 removed\n")
+        == "synced '\(file)': list 0 added, 0 updated, 0 removed; file 4 added, 0 updated, 0 removed\n"
+    )
     #expect(
       try String(contentsOfFile: file, encoding: .utf8) == """
         2026-12-02 Buy milk +shop
@@ -53,7 +55,8 @@ import Testing
   }
 
   @Test(.enabled(if: TodoInteropTests.todoSh != nil, "needs todo.sh (apt-get install todotxt-cli)"))
-  func `todo.sh's adds, completions, edits and deletions reach the list, and the list's reach todo.sh`()
+  func
+    `todo.sh's adds, completions, edits and deletions reach the list, and the list's reach todo.sh`()
     throws
   {
     let sandbox = try TodoSandbox()
@@ -67,7 +70,8 @@ import Testing
     // todo.sh's side: complete (archived to done.txt, todo.sh's default), edit, re-prioritize, delete,
     // add.
     try todo("do", try Self.number(of: "Buy milk", in: file))
-    try todo("replace", try Self.number(of: "Call the bank", in: file), "Call the bank about the new card")
+    try todo(
+      "replace", try Self.number(of: "Call the bank", in: file), "Call the bank about the new card")
     try todo("pri", try Self.number(of: "Pay rent", in: file), "B")
     try todo("del", try Self.number(of: "Water plants", in: file))
     try todo("add", "New from todo.sh +x @y")
@@ -113,13 +117,16 @@ import Testing
       conflict.error.hasPrefix(
         "toolbox: todo: conflict: #2 was changed in the list and on line "))
     #expect(conflict.output.hasSuffix("; 1 conflict (see above)\n"))
-    let both = try sandbox.tasks().compactMap { $0["text"] as? String }.filter { $0.hasPrefix("Pay") }
+    let both = try sandbox.tasks().compactMap { $0["text"] as? String }.filter {
+      $0.hasPrefix("Pay")
+    }
     #expect(both == ["Pay rent", "Pay rent by transfer"])
     #expect(try sandbox.run("todo", "sync", file).output == "synced '\(file)': already in step\n")
   }
 
   /// topydo's task number for a text: `|  3| …` in `topydo ls`.
-  static func topydoID(of text: String, _ files: [String], in sandbox: TodoSandbox) throws -> String {
+  static func topydoID(of text: String, _ files: [String], in sandbox: TodoSandbox) throws -> String
+  {
     let topydo = try #require(TodoInteropTests.topydo)
     let list = try TodoInteropTests.run(topydo, files + ["ls", "-x"], in: sandbox).output
     let line = try #require(list.split(separator: "\n").first { $0.contains(text) }, "\(list)")
@@ -127,7 +134,8 @@ import Testing
   }
 
   @Test(.enabled(if: TodoInteropTests.topydo != nil, "needs topydo (apt-get install topydo)"))
-  func `topydo's adds, completions, edits and deletions reach the list, and the list's reach topydo`()
+  func
+    `topydo's adds, completions, edits and deletions reach the list, and the list's reach topydo`()
     throws
   {
     let sandbox = try TodoSandbox()
@@ -159,7 +167,9 @@ import Testing
     let id = try #require(Self.task(try sandbox.tasks(), "From topydo")?["id"] as? Int)
     #expect(try sandbox.run("todo", "done", "\(id)").status == 0)
     #expect(try sandbox.run("todo", "sync", file).status == 0)
-    #expect(!(try TodoInteropTests.run(topydo, files + ["ls"], in: sandbox).output.contains("From topydo")))
+    #expect(
+      !(try TodoInteropTests.run(topydo, files + ["ls"], in: sandbox).output.contains("From topydo"))
+    )
     #expect(try String(contentsOfFile: file, encoding: .utf8).contains("x 2026-12-02 "))
   }
 }

@@ -42,11 +42,26 @@ import ToolboxTestSupport
   }
 
   @Test(arguments: [
-    ("2026-02-30", "nonexistent_date", "date '2026-02-30' does not exist: February 2026 has 28 days"),
-    ("2026-13-01", "nonexistent_date", "date '2026-13-01' does not exist: month 13 is out of range (1-12)"),
-    ("soon", "invalid_date", "invalid date 'soon': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday"),
-    ("", "invalid_date", "invalid date '': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday"),
-    ("tomorow", "invalid_date", "invalid date 'tomorow': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday (did you mean 'tomorrow'?)"),
+    (
+      "2026-02-30", "nonexistent_date",
+      "date '2026-02-30' does not exist: February 2026 has 28 days"
+    ),
+    (
+      "2026-13-01", "nonexistent_date",
+      "date '2026-13-01' does not exist: month 13 is out of range (1-12)"
+    ),
+    (
+      "soon", "invalid_date",
+      "invalid date 'soon': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday"
+    ),
+    (
+      "", "invalid_date",
+      "invalid date '': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday"
+    ),
+    (
+      "tomorow", "invalid_date",
+      "invalid date 'tomorow': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday (did you mean 'tomorrow'?)"
+    ),
   ])
   func `bad dates are data errors naming the option`(text: String, code: String, message: String) {
     #expect(throws: DataError("--due: " + message, code: code)) {

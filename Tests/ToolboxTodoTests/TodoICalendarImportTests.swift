@@ -75,7 +75,8 @@ import ToolboxTestSupport
     #expect(failed.status == 65)
     #expect(
       failed.error
-        == "toolbox: todo: cannot import '\(file)': line 17: the VTODO has no SUMMARY; nothing was imported\n")
+        == "toolbox: todo: cannot import '\(file)': line 17: the VTODO has no SUMMARY; nothing was imported\n"
+    )
     #expect(try harness.allTasks().isEmpty)
     let skipped = harness.run("todo", "import", file, "--skip-invalid")
     #expect(skipped.status == 1)
@@ -94,14 +95,16 @@ import ToolboxTestSupport
 
   @Test func `text that is not iCalendar is an error naming the line`() throws {
     let harness = try TodoHarness()
-    let file = try harness.folder.write("x.ics", "BEGIN:VCALENDAR\nnot a content line\nEND:VCALENDAR\n")
+    let file = try harness.folder.write(
+      "x.ics", "BEGIN:VCALENDAR\nnot a content line\nEND:VCALENDAR\n")
     let result = harness.run("todo", "import", file)
     #expect(result.status == 65)
     #expect(result.error.hasPrefix("toolbox: todo: cannot import '\(file)': line 2: "))
   }
 
   @Test(arguments: [
-    "2026-11-30 Tags +@home ++plus +a,b @ctx @@at", "(J) x-less text rec:+1b due:2026-12-07 t:2026-12-04 h:1",
+    "2026-11-30 Tags +@home ++plus +a,b @ctx @@at",
+    "(J) x-less text rec:+1b due:2026-12-07 t:2026-12-04 h:1",
     "x 2026-12-01 2026-11-30 Done, with \\back\\slashes; and \"quotes\" rec:2b",
   ])
   func `a task exported as a VTODO reads back as the same task`(line: String) throws {

@@ -16,7 +16,9 @@ import ToolboxTestSupport
   }
 
   static func base(_ entries: [(Int, String)]) throws -> [SyncState.Entry] {
-    try entries.map { SyncState.Entry(id: $0.0, line: $0.1, task: try TodoTxt.task($0.1, today: today)) }
+    try entries.map {
+      SyncState.Entry(id: $0.0, line: $0.1, task: try TodoTxt.task($0.1, today: today))
+    }
   }
 
   static func file(_ lines: [String]) throws -> [SyncPlan.FileLine] {
@@ -100,7 +102,8 @@ import ToolboxTestSupport
     let base = try Self.base([(1, "2026-11-20 Pay rent")])
     // todo.sh writes no creation date unless -t: an edited line may lose it.
     let plan = SyncPlan.make(
-      base: base, file: try Self.file(["(B) Pay rent"]), list: [try Self.task(1, "2026-11-20 Pay rent")])
+      base: base, file: try Self.file(["(B) Pay rent"]),
+      list: [try Self.task(1, "2026-11-20 Pay rent")])
     #expect(plan.updates.map(\.created) == [.test("2026-11-20")])
     #expect(plan.updates.map(\.priority) == [Priority("B")])
   }
@@ -118,7 +121,9 @@ import ToolboxTestSupport
     #expect(plan.fileAdded == 1)
   }
 
-  @Test func `a task moved to done.txt by the other client is done and archived, not removed`() throws {
+  @Test func `a task moved to done.txt by the other client is done and archived, not removed`()
+    throws
+  {
     let base = try Self.base([(1, "(A) 2026-12-01 Buy milk"), (2, "2026-12-01 Gone")])
     let archive = [try TodoTxt.task("x 2026-12-02 2026-12-01 Buy milk", today: Self.today)]
     let list = [try Self.task(1, "(A) 2026-12-01 Buy milk"), try Self.task(2, "2026-12-01 Gone")]
@@ -136,14 +141,19 @@ import ToolboxTestSupport
     #expect(entries.map(\.id) == [3, 7])
     #expect(entries.map(\.line) == ["2026-12-01 A +b", "x B"])
     #expect(throws: DataError.self) { try SyncState.entries(Array("nonsense\n".utf8), path: "s") }
-    #expect(SyncState.path(store: "/d/todo.sqlite3", file: "/x/todo.txt").hasPrefix("/d/todo.sqlite3.sync/"))
     #expect(
-      SyncState.path(store: "/d/s", file: "/x/todo.txt") != SyncState.path(store: "/d/s", file: "/x/t"))
+      SyncState.path(store: "/d/todo.sqlite3", file: "/x/todo.txt").hasPrefix(
+        "/d/todo.sqlite3.sync/"))
+    #expect(
+      SyncState.path(store: "/d/s", file: "/x/todo.txt")
+        != SyncState.path(store: "/d/s", file: "/x/t"))
   }
 
   // MARK: - The command
 
-  @Test func `sync writes the file atomically, keeps its mode, and undo reverts the list's side`() throws {
+  @Test func `sync writes the file atomically, keeps its mode, and undo reverts the list's side`()
+    throws
+  {
     let harness = try TodoHarness()
     harness.add("Buy milk +shop")
     let file = try harness.folder.write("todo.txt", "2026-11-30 Call mom @phone\n")
@@ -154,7 +164,8 @@ import ToolboxTestSupport
       first.output
         == "synced '\(file)' (change 2): list 1 added, 0 updated, 0 removed; "
         + "file 1 added, 0 updated, 0 removed\n")
-    #expect(harness.folder.read("todo.txt") == "2026-11-30 Call mom @phone\n2026-12-02 Buy milk +shop\n")
+    #expect(
+      harness.folder.read("todo.txt") == "2026-11-30 Call mom @phone\n2026-12-02 Buy milk +shop\n")
     #expect(try harness.mode(file) == 0o640)
     #expect(try harness.mode(harness.store + ".sync") == 0o700)
     #expect(harness.run("todo", "sync", file).output == "synced '\(file)': already in step\n")
@@ -227,7 +238,9 @@ import ToolboxTestSupport
       return try base.readRegularFile(path, limit: limit, followSymbolicLinks: followSymbolicLinks)
     }
 
-    func contents(of path: String) throws(FileSystemError) -> [UInt8]? { try base.contents(of: path) }
+    func contents(of path: String) throws(FileSystemError) -> [UInt8]? {
+      try base.contents(of: path)
+    }
     func writeAtomically(_ bytes: [UInt8], to path: String, permissions: UInt32)
       throws(FileSystemError)
     { try base.writeAtomically(bytes, to: path, permissions: permissions) }
@@ -249,7 +262,8 @@ import ToolboxTestSupport
     }
   }
 
-  @Test func `a file changed during the sync is not overwritten: exit 75, nothing changed`() throws {
+  @Test func `a file changed during the sync is not overwritten: exit 75, nothing changed`() throws
+  {
     let harness = try TodoHarness()
     harness.add("From the list")
     let file = try harness.folder.write("todo.txt", "2026-12-01 From the file\n")
@@ -259,13 +273,15 @@ import ToolboxTestSupport
     let result = runner.run(["todo", "sync", file])
     #expect(result.status == 75)
     #expect(
-      result.error == "toolbox: todo: '\(file)' changed during sync; nothing was changed; run again\n")
+      result.error
+        == "toolbox: todo: '\(file)' changed during sync; nothing was changed; run again\n")
     #expect(harness.folder.read("todo.txt") == "2026-12-01 From the file\nAdded meanwhile\n")
     #expect(try harness.allTasks().map(\.text) == ["From the list"])
     #expect(!FileManager.default.fileExists(atPath: harness.store + ".sync"))
     // Run again: both sides meet.
     let again = harness.run("todo", "sync", file)
     #expect(again.status == 0, "\(again.error)")
-    #expect(try harness.allTasks().map(\.text) == ["From the list", "From the file", "Added meanwhile"])
+    #expect(
+      try harness.allTasks().map(\.text) == ["From the list", "From the file", "Added meanwhile"])
   }
 }

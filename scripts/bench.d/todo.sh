@@ -119,7 +119,7 @@ PY
     measure "toolbox todo import - (json on stdin), $label tasks" \
       sh -c "exec \"\$0\" --config \"\$1\" todo import - <\"\$2\"" "$TOOLBOX" \
       "$scale_dir/stdin.json" "$scale_dir/export.json"
-    # sync reads the file whole (at most 64 MiB, about 800,000 tasks) and holds the list in memory.
+    # sync reads the file whole (at most 16 MiB, about 200,000 tasks) and holds the list in memory.
     if [ "$size" -le 100000 ]; then
       "${run[@]}" export --as todotxt -o "$scale_dir/sync.txt" >/dev/null
       measure "toolbox todo sync (first, all linked), $label tasks" "${run[@]}" sync "$scale_dir/sync.txt"

@@ -74,6 +74,9 @@ struct SyncPlan {
   var fileUpdated = 0
   var fileRemoved = 0
 
+  /// How many last-synced tasks of the same creation day step 3 compares with one unmatched line.
+  static let maximumEditCandidates = 1000
+
   /// A task's todo.txt line, the form both sides are compared in.
   static func line(_ task: TodoTask) -> String { TodoTxt.line(task) }
   static func line(_ task: NewTask) -> String { TodoTxt.line(TodoTask(id: 0, task)) }
@@ -121,10 +124,17 @@ struct SyncPlan {
       baseUsed[match] = true
     }
     // 3. The same creation date and half the words.
+    // (At most `maximumEditCandidates` entries of the same day are compared with each line, so that a
+    // file rewritten wholesale stays linear.)
+    var byDay: [CivilDate: [Int]] = [:]
+    for (index, task) in baseTasks.enumerated() where !baseUsed[index] {
+      byDay[task.created, default: []].append(index)
+    }
     for index in file.indices where baseOf[index] == nil && !file[index].task.createdIsDefault {
       var best: (index: Int, score: Double)?
-      for (candidate, task) in baseTasks.enumerated()
-      where !baseUsed[candidate] && task.created == file[index].task.created {
+      let candidates = (byDay[file[index].task.created] ?? []).lazy.filter { !baseUsed[$0] }
+      for candidate in candidates.prefix(maximumEditCandidates) {
+        let task = baseTasks[candidate]
         let similar = similarity(task.text, file[index].task.text)
         // The same place only breaks ties: a deleted line and one added in its place are two tasks.
         let score = similar + (candidate == index ? 0.001 : 0)
@@ -219,30 +229,36 @@ struct SyncPlan {
     }
 
     // Lines added in the file: linked to a task added to the list by import --merge's rule, else added.
-    var newInList = list.filter { !baseIDs.contains($0.id) }
+    let newInList = list.filter { !baseIDs.contains($0.id) }
+    var newByText: [String: [Int]] = [:]
+    for (position, task) in newInList.enumerated() {
+      newByText[task.text, default: []].append(position)
+    }
+    var linked = [Bool](repeating: false, count: newInList.count)
     for index in file.indices where baseOf[index] == nil {
       let task = file[index].task
-      if let position = newInList.firstIndex(where: {
-        $0.text == task.text && (task.createdIsDefault || $0.created == task.created)
-          && Set($0.tags) == Set(task.tags)
+      if let position = newByText[task.text]?.first(where: {
+        !linked[$0] && (task.createdIsDefault || newInList[$0].created == task.created)
+          && Set(newInList[$0].tags) == Set(task.tags)
       }) {
-        let stored = newInList.remove(at: position)
-        var linked = task
-        if task.createdIsDefault { linked.created = stored.created }
+        linked[position] = true
+        let stored = newInList[position]
+        var version = task
+        if task.createdIsDefault { version.created = stored.created }
         itemsAt[index].append(.task(stored.id))
-        if line(linked) != line(stored) {
-          let copy = add(linked)
+        if line(version) != line(stored) {
+          let copy = add(version)
           plan.conflicts.append(
             Conflict(
               kind: .addedToBoth, id: stored.id, copy: copy, line: file[index].number,
-              fileVersion: line(linked), listVersion: line(stored)))
+              fileVersion: line(version), listVersion: line(stored)))
           itemsAt[index].append(.added(copy))
         }
       } else {
         itemsAt[index].append(.added(add(task)))
       }
     }
-    for task in newInList {
+    for (position, task) in newInList.enumerated() where !linked[position] {
       tail.append(.task(task.id))
       plan.fileAdded += 1
     }

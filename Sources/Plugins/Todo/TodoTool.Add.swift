@@ -11,7 +11,8 @@ extension TodoTool {
         """)
     static let due = option(
       "due", short: "d", valueName: "date",
-      help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, next friday, 2026.12.25, …", completion: dateCompletion)
+      help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, next friday, 2026.12.25, …",
+      completion: dateCompletion)
     static let priority = option(
       "priority", short: "p", valueName: "letter", help: "Priority, A (highest) to Z.",
       completion: priorityCompletion)

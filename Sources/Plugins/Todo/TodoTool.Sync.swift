@@ -25,11 +25,12 @@ extension TodoTool {
         'toolbox todo undo' reverts the list's side of a sync.
         """,
       arguments: [file],
-      examples: ["toolbox todo sync ~/todo.txt", "toolbox --json todo sync todo.txt"])
+      examples: ["toolbox todo sync todo.txt", "toolbox --json todo sync todo.txt"])
   }
 
-  /// The largest file `sync` reads: 64 MiB (about 800,000 tasks).
-  static let maximumSyncFileSize = 1 << 26
+  /// The largest file `sync` reads: 16 MiB (about 200,000 tasks). A sync holds the file, its last-synced
+  /// copy and the list in memory (about 3 KB a task: 290 MB at 100,000 tasks).
+  static let maximumSyncFileSize = 1 << 24
 
   func sync(_ arguments: Arguments<Sync>) throws -> CommandOutput {
     let file = try arguments[Sync.file]
@@ -119,21 +120,23 @@ extension TodoTool {
     guard !path.hasPrefix("/") else { return path }
     var buffer = [CChar](repeating: 0, count: 4096)
     guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let folder = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    let folder = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     var relative = Substring(path)
     while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
     return (folder == "/" ? "" : folder) + "/" + relative
   }
 
   /// The done tasks of `done.txt` in the file's folder (todo.sh's and topydo's archive), if there is one;
-  /// lines that are not valid tasks are left out (it is only read to tell an archived task from a
-  /// deleted one).
+  /// lines that are not valid tasks are left out, and a done.txt that cannot be read is none (it is only
+  /// read to tell an archived task from a deleted one).
   static func doneFile(beside file: String, fileSystem: any FileSystem, today: CivilDate) throws
     -> [NewTask]
   {
     let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
+    // Only a hint: a done.txt that cannot be read (or is over 16 MiB) makes deletions plain deletions.
     guard folder + "done.txt" != file,
-      let done = try fileSystem.readRegularFile(
+      let done = try? fileSystem.readRegularFile(
         folder + "done.txt", limit: maximumSyncFileSize, followSymbolicLinks: true)
     else { return [] }
     var tasks: [NewTask] = []
@@ -152,7 +155,7 @@ extension TodoTool {
   }
 
   /// The file's bytes and status, `nil` if nothing is there; a folder, device, FIFO or a file over
-  /// 64 MiB is refused (74).
+  /// 16 MiB is refused (74).
   static func readSyncFile(_ path: String, fileSystem: any FileSystem) throws -> RegularFile? {
     try fileSystem.readRegularFile(path, limit: maximumSyncFileSize, followSymbolicLinks: true)
   }
