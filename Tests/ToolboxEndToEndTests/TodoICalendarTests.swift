@@ -10,7 +10,7 @@ import ToolboxTestSupport
     for text in [
       "(A) Pay rent +home @bank due:2026-12-31 t:2026-12-20 rec:+1m",
       "(K) Water plants @home rec:1w h:1",
-      "(E) Call mom, then \"dad\"; ok? +family",
+      "(B) Call mom, then \"dad\"; ok? +family",
       "Buy milk",
       "Every workday rec:+1b due:2026-12-03",
     ] {

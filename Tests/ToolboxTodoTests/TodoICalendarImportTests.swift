@@ -60,7 +60,7 @@ import ToolboxTestSupport
         """)
     #expect(
       harness.run("todo", "export", "--as", "todotxt").output == """
-        (C) 2026-12-02 Write report +work @office due:2026-12-10
+        (A) 2026-12-02 Write report +work @office due:2026-12-10
         x 2026-12-01 2026-11-20 Stand-up rec:+2w
         2026-12-02 Five times
 
@@ -120,14 +120,17 @@ import ToolboxTestSupport
     #expect(again == task, "\(text)")
   }
 
-  @Test(arguments: [
-    ("A", 1), ("B", 2), ("D", 4), ("E", 5), ("F", 6), ("H", 8), ("I", 9), ("Z", 9),
-  ])
-  func `priorities map onto RFC 5545's 1-9`(letter: String, level: Int) throws {
-    let priority = try #require(Priority(letter))
-    #expect(TaskICalendar.level(priority) == level)
-    let back = try #require(TaskICalendar.priority(level: level))
-    #expect(back == priority || level == 9)
+  @Test(arguments: [("A", 1), ("B", 5), ("C", 9), ("D", 9), ("Z", 9)])
+  func `priorities map onto RFC 5545's bands`(letter: String, level: Int) throws {
+    #expect(TaskICalendar.level(try #require(Priority(letter))) == level)
+  }
+
+  @Test(
+    arguments: [
+      (0, nil), (1, "A"), (2, "A"), (4, "A"), (5, "B"), (6, "C"), (9, "C"), (10, nil),
+    ] as [(Int, String?)])
+  func `RFC 5545's bands read as A, B and C`(level: Int, letter: String?) {
+    #expect(TaskICalendar.priority(level: level)?.description == letter)
   }
 
   @Test(arguments: ["+1d", "+2w", "+3m", "+1y", "+1b"])

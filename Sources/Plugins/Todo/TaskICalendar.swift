@@ -11,7 +11,7 @@ import ToolboxICalendar
 /// | created | `CREATED` (00:00 UTC of the day) |
 /// | due | `DUE;VALUE=DATE` |
 /// | threshold (`t:`) | `DTSTART;VALUE=DATE` |
-/// | priority | `PRIORITY`: A-H are 1-8, I-Z are 9 (RFC 5545: 1-4 high, 5 medium, 6-9 low); I-Z also as `X-TOOLBOX-PRIORITY` |
+/// | priority | `PRIORITY` on RFC 5545's bands (1-4 high, 5 medium, 6-9 low): A is 1, B is 5, C-Z are 9; D-Z also as `X-TOOLBOX-PRIORITY` |
 /// | tags, contexts | `CATEGORIES` (`shop`, `@phone`; a tag starting with `@` or `+` as `+@x`) |
 /// | recurrence | `RRULE` for strict rules (`+1w`: `FREQ=WEEKLY`; `+1b`: `FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR`), and `X-TOOLBOX-RECURRENCE` for every rule (other clients cannot state "from the completion date" or every N business days) |
 /// | hidden | `X-TOOLBOX-HIDDEN:1` |
@@ -20,15 +20,23 @@ enum TaskICalendar {
 
   // MARK: - Priorities
 
-  /// A-H → 1-8, I-Z → 9.
+  /// RFC 5545's three bands, as todo.txt's usual A (high), B (medium), C (low): A → 1, B → 5, C-Z → 9.
   static func level(_ priority: Priority) -> Int {
-    min(9, Int(priority.letter - UInt8(ascii: "A")) + 1)
+    switch priority.letter {
+    case UInt8(ascii: "A"): 1
+    case UInt8(ascii: "B"): 5
+    default: 9
+    }
   }
 
-  /// 1-8 → A-H, 9 → I, 0 (undefined) → none.
+  /// 1-4 (high) → A, 5 (medium) → B, 6-9 (low) → C, 0 (undefined) → none.
   static func priority(level: Int) -> Priority? {
-    guard (1...9).contains(level) else { return nil }
-    return Priority(String(decoding: [UInt8(ascii: "A") + UInt8(level - 1)], as: UTF8.self))
+    switch level {
+    case 1...4: Priority("A")
+    case 5: Priority("B")
+    case 6...9: Priority("C")
+    default: nil
+    }
   }
 
   // MARK: - Recurrence
@@ -69,7 +77,7 @@ enum TaskICalendar {
   /// One task as a `VTODO`.
   static func component(_ task: TodoTask, stamp: ICalendarDateTime) -> ICalendarComponent {
     var extra: [ICalendarProperty] = []
-    if let priority = task.priority, level(priority) == 9, priority.letter != UInt8(ascii: "I") {
+    if let priority = task.priority, priority.letter > UInt8(ascii: "C") {
       extra.append(ICalendarProperty("X-TOOLBOX-PRIORITY", raw: priority.description))
     }
     if let recurrence = task.recurrence {
