@@ -37,7 +37,9 @@ let tools: [BuiltInTool] = [
   // links implicitly only in static builds; debug builds and tests need the library named.
   BuiltInTool(name: "Number", linkerSettings: [.linkedLibrary("_FoundationICU")]),
   BuiltInTool(name: "Search", testFixtures: true, testDependencies: ["toolbox-search-http"]),
-  BuiltInTool(name: "Todo", dependencies: ["ToolboxStorage"], testDependencies: ["ToolboxStorage"]),
+  BuiltInTool(
+    name: "Todo", dependencies: ["ToolboxStorage", "ToolboxICalendar"],
+    testDependencies: ["ToolboxStorage", "ToolboxICalendar"]),
 ]
 
 let package = Package(

@@ -20,6 +20,7 @@ let harnesses: [(name: String, products: [String])] = [
   ("fuzz-todotxt", ["ToolboxCore", "ToolboxTodo"]),
   ("fuzz-todojson", ["ToolboxCore", "ToolboxTodo"]),
   ("fuzz-icalendar", ["ToolboxCore", "ToolboxICalendar", "ToolboxDDay"]),
+  ("fuzz-todoics", ["ToolboxCore", "ToolboxICalendar", "ToolboxTodo"]),
 ]
 
 let package = Package(

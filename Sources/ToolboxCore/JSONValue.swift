@@ -144,7 +144,9 @@ extension JSONValue {
     }
   }
 
-  private func write(into output: inout String, pretty: Bool, indent: Int) {
+  /// Appends the value's text as it is written at `indent` spaces inside a container (for
+  /// ``JSONStreamWriter``).
+  func write(into output: inout String, pretty: Bool, indent: Int) {
     switch self {
     case .null: output += "null"
     case .bool(let value): output += value ? "true" : "false"

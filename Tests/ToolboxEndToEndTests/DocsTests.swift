@@ -14,9 +14,9 @@ import ToolboxTestSupport
 ///   status its comment names (`# exit 65: …`). Search examples run with `--url`, which checks every
 ///   argument and prints the request without sending it (the tests never reach the network).
 ///
-/// calendar.md, dday.md and agenda.md have suites of their own (CalendarDocsTests and
-/// DDayEndToEndTests), which run their transcripts with per-block configs and one shared D-Day store;
-/// their `sh` lines run here.
+/// calendar.md, dday.md, agenda.md and todo.md have suites of their own (CalendarDocsTests,
+/// DDayEndToEndTests, TodoDocsTests), which run their transcripts with per-block configs and one shared
+/// store; their `sh` lines run here.
 @Suite struct DocsTests {
   /// Pages whose transcripts run here.
   static let transcriptPages = ["README.md", "docs/CLI.md", "docs/number.md", "docs/search.md"]

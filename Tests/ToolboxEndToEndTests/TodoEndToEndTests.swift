@@ -187,9 +187,9 @@ final class TodoSandbox {
       (["todo", "rm", "1", "7"], 64, "unknown task id '7'"),
       (["todo", "reopen", "abc"], 64, "invalid task id 'abc'"),
       (["todo", "edit", "0", "x"], 64, "invalid task id '0'"),
-      (["todo", "add", "x", "--due", "2026-02-30"], 65, "invalid date '2026-02-30' for --due"),
-      (["todo", "add", "x", "--due", "31/12/2026"], 65, "invalid date '31/12/2026' for --due"),
-      (["todo", "list", "--due-before", "someday"], 65, "invalid date 'someday'"),
+      (["todo", "add", "x", "--due", "2026-02-30"], 65, "--due: date '2026-02-30' does not exist"),
+      (["todo", "add", "x", "--due", "31/12/2026"], 65, "--due: date '31/12/2026' is ambiguous"),
+      (["todo", "list", "--due-before", "someday"], 65, "--due-before: invalid date 'someday'"),
       (["todo", "add", "x", "--priority", "1"], 64, "invalid priority '1'"),
       (["todo", "edit", "1", "--priority", "AB"], 64, "invalid priority 'AB'"),
       (["todo", "list", "--sort", "size"], 64, "invalid value 'size' for --sort"),
@@ -364,7 +364,7 @@ final class TodoSandbox {
       .components(separatedBy: "\n\n")[0].split(separator: "\n")
       .filter { !$0.hasPrefix("   ") }  // continuation lines of wrapped descriptions
       .map { $0.split(separator: " ")[0] }
-    #expect(commands.count == 18)
+    #expect(commands.count == 19)
     for command in commands {
       let sandbox = try TodoSandbox()
       // A store with five tasks (two done), and the files the examples name.
@@ -375,6 +375,7 @@ final class TodoSandbox {
       _ = try sandbox.run("todo", "done", "3", "4")
       if command == "unarchive" { _ = try sandbox.run("todo", "archive") }
       _ = try sandbox.run("todo", "export", "-o", sandbox.folder + "/tasks.json")
+      _ = try sandbox.run("todo", "export", "--as", "ics", "-o", sandbox.folder + "/tasks.ics")
       try sandbox.write("todo.txt", "(A) 2026-11-01 Call the bank +money due:2026-12-10\n")
       try sandbox.write("notes.txt", "first note\nsecond note\n")
 

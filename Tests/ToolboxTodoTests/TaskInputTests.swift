@@ -28,34 +28,50 @@ import ToolboxTestSupport
     #expect(try TaskInput.ids(["3", "#3", "1", "3"], usage: Self.usage) == [3, 1])
   }
 
+  static let reader = DateInput(today: .test("2026-12-02"))
+
   @Test(arguments: [
     ("2026-12-25", "2026-12-25"), ("today", "2026-12-02"), ("tomorrow", "2026-12-03"),
     ("yesterday", "2026-12-01"), ("Today", "2026-12-02"), ("2024-02-29", "2024-02-29"),
+    ("2026-1-5", "2026-01-05"), ("+3d", "2026-12-05"), ("+1w", "2026-12-09"),
+    ("friday", "2026-12-04"), ("next wednesday", "2026-12-09"), ("2026.12.25", "2026-12-25"),
+    ("12/25", "2026-12-25"), ("내일", "2026-12-03"), ("in 2 weeks", "2026-12-16"),
   ])
-  func `dates are YYYY-MM-DD or relative words`(text: String, expected: String) throws {
-    #expect(
-      try TaskInput.date(text, option: "--due", today: .test("2026-12-02")) == .test(expected))
+  func `dates are any form Core's date reader takes`(text: String, expected: String) throws {
+    #expect(try TaskInput.date(text, option: "--due", reader: Self.reader) == .test(expected))
   }
 
   @Test(arguments: [
-    ("2026-02-30", "no such day (years 0001-9999)"),
-    ("2023-02-29", "no such day (years 0001-9999)"),
-    ("0000-01-01", "no such day (years 0001-9999)"),
-    ("2026-13-01", "no such day (years 0001-9999)"),
-    ("2026-1-5", "expected YYYY-MM-DD, today, tomorrow or yesterday"),
-    ("soon", "expected YYYY-MM-DD, today, tomorrow or yesterday"),
-    ("", "expected YYYY-MM-DD, today, tomorrow or yesterday"),
-    ("２０２６-01-01", "expected YYYY-MM-DD, today, tomorrow or yesterday"),
+    (
+      "2026-02-30", "nonexistent_date",
+      "date '2026-02-30' does not exist: February 2026 has 28 days"
+    ),
+    (
+      "2026-13-01", "nonexistent_date",
+      "date '2026-13-01' does not exist: month 13 is out of range (1-12)"
+    ),
+    (
+      "soon", "invalid_date",
+      "invalid date 'soon': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday"
+    ),
+    (
+      "", "invalid_date",
+      "invalid date '': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday"
+    ),
+    (
+      "tomorow", "invalid_date",
+      "invalid date 'tomorow': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday (did you mean 'tomorrow'?)"
+    ),
   ])
-  func `bad dates are data errors`(text: String, reason: String) {
-    #expect(
-      throws: DataError("invalid date '\(text)' for --due: \(reason)", code: "invalid_date")
-    ) { try TaskInput.date(text, option: "--due", today: .test("2026-12-02")) }
+  func `bad dates are data errors naming the option`(text: String, code: String, message: String) {
+    #expect(throws: DataError("--due: " + message, code: code)) {
+      try TaskInput.date(text, option: "--due", reader: Self.reader)
+    }
   }
 
   @Test func `tomorrow after 9999-12-31 is a data error, not a crash`() {
     #expect(throws: DataError.self) {
-      try TaskInput.date("tomorrow", option: "--due", today: .maximum)
+      try TaskInput.date("tomorrow", option: "--due", reader: DateInput(today: .maximum))
     }
   }
 

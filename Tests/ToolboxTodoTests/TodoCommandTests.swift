@@ -69,10 +69,10 @@ import ToolboxTestSupport
     (["todo", "add", "a\nb"], 64, "task text cannot contain control characters"),
     (
       ["todo", "add", "x", "--due", "2026-02-30"], 65,
-      "invalid date '2026-02-30' for --due: no such day"
+      "--due: date '2026-02-30' does not exist: February 2026 has 28 days"
     ),
     (
-      ["todo", "add", "x", "--due", "next week"], 65, "invalid date 'next week' for --due: expected"
+      ["todo", "add", "x", "--due", "next week"], 65, "--due: invalid date 'next week': expected"
     ),
     (
       ["todo", "add", "x", "--priority", "AA"], 64, "invalid priority 'AA': expected one letter A-Z"
@@ -414,6 +414,32 @@ import ToolboxTestSupport
         == "undid change 2: import of 2 tasks from 'standard input'\n")
   }
 
+  @Test(arguments: ["lines", "todotxt", "json"])
+  func `a line over 1 MiB on standard input fails the import and imports nothing`(format: String)
+    throws
+  {
+    let harness = try TodoHarness()
+    harness.add("Kept")
+    let long = String(repeating: "x", count: LineSequence.maximumLineLength + 1)
+    let input =
+      format == "json"
+      ? "[{\"text\": \"a\"},\n{\"text\": \"\(long)\"},\n{\"text\": \"b\"}]\n"
+      : "First\n\(long)\nThird\n"
+    let result = harness.run("todo", "import", "--as", format, "-", input: input)
+    #expect(result.status == 65)
+    #expect(result.output == "")
+    #expect(
+      result.error
+        == "toolbox: todo: line 2 of standard input is longer than 1 MiB (1048576 bytes)\n")
+    #expect(try harness.allTasks().map(\.text) == ["Kept"])
+    // The same input without the long line imports.
+    let fine = harness.run(
+      "todo", "import", "--as", format, "-",
+      input: input.replacingOccurrences(of: long, with: "Second"))
+    #expect(fine.status == 0, "\(fine.error)")
+    #expect(try harness.allTasks().count == 4)
+  }
+
   @Test func `a bad import record imports nothing and exits 65`() throws {
     let harness = try sample()
     let before = try harness.allTasks()
@@ -515,7 +541,7 @@ import ToolboxTestSupport
 
   @Test func `every command has help with an abstract, arguments and examples`() throws {
     let harness = try TodoHarness()
-    #expect(TodoTool.commands.count == 18)
+    #expect(TodoTool.commands.count == 19)
     for command in TodoTool.commands {
       let name = try #require(command.spec.name)
       #expect(command.spec.abstract.hasSuffix("."))

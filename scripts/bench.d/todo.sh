@@ -105,13 +105,28 @@ PY
     measure "toolbox todo add, $label tasks" "${run[@]}" add Benchmark task +bench
     measure "toolbox todo done, $label tasks" "${run[@]}" done 7
     measure "toolbox todo list, $label tasks" "${run[@]}" list
+    measure "toolbox --json todo list --all, $label tasks" "$TOOLBOX" --config "$scale_dir/config.json" \
+      --json todo list --all
     measure "toolbox todo list +project3 number, $label tasks" "${run[@]}" list +project3 number
     measure "toolbox todo list --grep 'number 4242 ', $label tasks" "${run[@]}" list --grep "number 4242 "
     measure "toolbox todo export (json), $label tasks" "${run[@]}" export -o "$scale_dir/export.json"
     measure "toolbox todo export --as todotxt, $label tasks" "${run[@]}" export --as todotxt
+    measure "toolbox todo export --as ics, $label tasks" "${run[@]}" export --as ics
     printf '{"tools": {"todo": {"store": "%s"}}}\n' "$scale_dir/again.sqlite3" >"$scale_dir/again.json"
+    printf '{"tools": {"todo": {"store": "%s"}}}\n' "$scale_dir/stdin.sqlite3" >"$scale_dir/stdin.json"
     measure "toolbox todo import (json), $label tasks" \
       "$TOOLBOX" --config "$scale_dir/again.json" todo import "$scale_dir/export.json"
+    measure "toolbox todo import - (json on stdin), $label tasks" \
+      sh -c "exec \"\$0\" --config \"\$1\" todo import - <\"\$2\"" "$TOOLBOX" \
+      "$scale_dir/stdin.json" "$scale_dir/export.json"
+    # sync reads the file whole (at most 16 MiB, about 200,000 tasks) and holds the list in memory.
+    if [ "$size" -le 100000 ]; then
+      "${run[@]}" export --as todotxt -o "$scale_dir/sync.txt" >/dev/null
+      measure "toolbox todo sync (first, all linked), $label tasks" "${run[@]}" sync "$scale_dir/sync.txt"
+      sed -i 's/^2026-11-10 Task number 9 /x 2026-12-02 2026-11-10 Task number 9 /' "$scale_dir/sync.txt"
+      echo "2026-12-02 Added by another program" >>"$scale_dir/sync.txt"
+      measure "toolbox todo sync (a completion and an addition in the file), $label tasks" "${run[@]}" sync "$scale_dir/sync.txt"
+    fi
     if [ -n "$todo_sh" ]; then
       cp "$scale_dir/todo.txt" "$scale_dir/todo-txt/todo.txt"
       : >"$scale_dir/todo-txt/done.txt"

@@ -29,11 +29,23 @@ struct ImportSource {
   }
 
   /// Standard input, through the context's line reader (lines are joined with `\n`; invalid UTF-8 has
-  /// become U+FFFD there).
+  /// become U+FFFD there), read as the import goes, so memory stays flat.
+  ///
+  /// A line over the reader's limit (1 MiB) is an error, exactly as `InputSource.readText()` reports it
+  /// (`line N of standard input is longer than 1 MiB (1048576 bytes)`, 65), thrown where the input would
+  /// end: before the import's transaction commits, so nothing is imported — where the plain sequence
+  /// would simply end and import the lines before it.
   static func standardInput(_ input: any InputSource) -> ImportSource {
-    var iterator = input.lines().makeIterator()
+    final class Overlong: @unchecked Sendable { var line: OverlongLine? }
+    let overlong = Overlong()
+    var iterator = input.lines().monitored(
+      stoppingWhen: { false }, onOverlongLine: { overlong.line = $0 }
+    ).makeIterator()
     return ImportSource(name: "standard input") {
-      guard let line = iterator.next() else { return nil }
+      guard let line = iterator.next() else {
+        if let line = overlong.line { throw line.wholeReadError }
+        return nil
+      }
       return Array(line.utf8) + [0x0A]
     }
   }
@@ -91,6 +103,47 @@ struct ImportSource {
         return chunk
       }
     }
+  }
+
+  /// The whole source (iCalendar is read whole), at most `limit` bytes.
+  ///
+  /// - Throws: ``TodoError/invalidImport(source:location:detail:)`` past the limit; what reading throws.
+  func readAll(limit: Int) throws -> [UInt8] {
+    var bytes: [UInt8] = []
+    while let chunk = try nextChunk() {
+      bytes.append(contentsOf: chunk)
+      guard bytes.count <= limit else {
+        throw TodoError.invalidImport(
+          source: name, location: nil,
+          detail: "it is over the limit of \(limit) bytes for iCalendar")
+      }
+    }
+    return bytes
+  }
+
+  /// The first bytes (at least 64 past leading white space, unless the input is shorter), and a source
+  /// that still yields everything (for guessing the format).
+  func peeking() throws -> (start: [UInt8], source: ImportSource) {
+    var start: [UInt8] = []
+    var done = false
+    while !done, start.drop(while: { $0 <= 0x20 || $0 >= 0xEF }).count < 64 {
+      if let chunk = try nextChunk() { start += chunk } else { done = true }
+    }
+    var first: [UInt8]? = start.isEmpty ? nil : start
+    let rest = nextChunk
+    return (
+      start,
+      ImportSource(name: name) {
+        if let chunk = first {
+          first = nil
+          return chunk
+        }
+        if done { return nil }
+        let chunk = try rest()
+        if chunk == nil { done = true }
+        return chunk
+      }
+    )
   }
 
   /// Calls `body` with each line (without its ending) and its 1-based number. LF, CRLF and a lone CR all

@@ -27,9 +27,12 @@ final class OutputFile {
 
   /// Opens the path for writing.
   ///
-  /// - Parameter path: What `-o` names.
+  /// - Parameters:
+  ///   - path: What `-o` (or `sync`) names.
+  ///   - permissions: The mode of the file written in place (0600 for an export; `sync` keeps the mode
+  ///     the file had).
   /// - Throws: ``FileSystemError``.
-  init(_ path: String) throws {
+  init(_ path: String, permissions: UInt32 = 0o600) throws {
     self.path = path
     target = try Self.resolve(path)
     var status = stat()
@@ -49,6 +52,7 @@ final class OutputFile {
     descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else { throw LocalFileSystem.error("cannot write", path) }
     temporary = name
+    if permissions != 0o600 { fchmod(descriptor, mode_t(permissions & 0o777)) }
   }
 
   deinit {
@@ -102,7 +106,10 @@ final class OutputFile {
   }
 
   /// Flushes and puts the file in place.
-  func commit() throws {
+  ///
+  /// - Parameter check: Runs after the data is flushed and right before the rename (`sync` checks there
+  ///   that nobody changed the file meanwhile); what it throws leaves the file as it was.
+  func commit(check: () throws -> Void = {}) throws {
     defer { descriptor = -1 }
     guard let temporary else {
       if close(descriptor) != 0 {
@@ -115,6 +122,13 @@ final class OutputFile {
       failed = true
       unlink(temporary)
       throw LocalFileSystem.error("cannot write", path)
+    }
+    do {
+      try check()
+    } catch {
+      failed = true
+      unlink(temporary)
+      throw error
     }
     if rename(temporary, target) != 0 {
       failed = true

@@ -1,17 +1,32 @@
 import ToolboxCore
+import ToolboxICalendar
 
 /// Reads the tasks of an import file, record by record: toolbox JSON, todo.txt or plain lines. A bad record
 /// fails the whole import (65) naming where it is, or is skipped and reported with `--skip-invalid`.
 enum TaskImporter {
   /// The formats of `import --as` and `export --as`.
   enum Format: String, CaseIterable, Sendable {
-    case json, todotxt, lines
+    case json, todotxt, lines, ics
 
-    /// The format a file name implies: `.json` JSON, `.txt` todo.txt, anything else (and stdin) JSON.
+    /// The format a file name implies: `.json` JSON, `.txt` todo.txt, `.ics` iCalendar, anything else
+    /// (and stdin) JSON unless its content starts with `BEGIN:VCALENDAR` (``guess(for:start:)``).
     static func guess(for path: String) -> Format {
       let lowered = path.lowercased()
       if lowered.hasSuffix(".txt") { return .todotxt }
+      if lowered.hasSuffix(".ics") || lowered.hasSuffix(".ical") { return .ics }
       return .json
+    }
+
+    /// The format of a file from its name, else from its first bytes: iCalendar when they start with
+    /// `BEGIN:VCALENDAR` (after a BOM and white space, in any case).
+    static func guess(for path: String, start: [UInt8]) -> Format {
+      let byName = path == "-" ? .json : guess(for: path)
+      guard byName == .json else { return byName }
+      var bytes = start[...]
+      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+      bytes = bytes.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }
+      let head = String(decoding: bytes.prefix(15), as: UTF8.self).uppercased()
+      return head == "BEGIN:VCALENDAR" ? .ics : .json
     }
   }
 
@@ -19,7 +34,13 @@ enum TaskImporter {
   enum Record {
     case task(NewTask, location: String)
     case invalid(ImportProblem, location: String)
+    /// What the next task could not keep (iCalendar: `DESCRIPTION`, a due time, …): imported without it
+    /// and reported.
+    case lost(ImportProblem, location: String)
   }
+
+  /// The largest iCalendar import: the reader's limit (16 MiB), read whole.
+  static let maximumICalendarSize = ICalendarReader.Limits().maxBytes
 
   /// Reads an import source record by record, in constant memory.
   ///
@@ -54,6 +75,30 @@ enum TaskImporter {
         }
       } catch let problem as ImportProblem {
         throw TodoError.invalidImport(source: source.name, location: nil, detail: problem.message)
+      }
+    case .ics:
+      let bytes = try source.readAll(limit: maximumICalendarSize)
+      let calendars: [ICalendarComponent]
+      do {
+        calendars = try ICalendarReader().read(bytes)
+      } catch {
+        throw TodoError.invalidImport(source: source.name, location: nil, detail: error.description)
+      }
+      var number = 0
+      for todo in calendars.flatMap({ [$0] + $0.components }).filter({ $0.name == "VTODO" }) {
+        number += 1
+        let location = todo.line.map { "line \($0)" } ?? "VTODO \(number)"
+        do {
+          let (task, lost) = try TaskICalendar.task(todo, today: today)
+          if !lost.isEmpty {
+            try body(
+              .lost(
+                ImportProblem("not kept: " + lost.joined(separator: ", ")), location: location))
+          }
+          try body(.task(task, location: location))
+        } catch let problem as ImportProblem {
+          try body(.invalid(problem, location: location))
+        }
       }
     case .todotxt, .lines:
       try source.forEachLine { number, bytes in
@@ -105,6 +150,7 @@ enum TaskImporter {
       try read(input, format: format, today: today) { record in
         switch record {
         case .task(let task, _): tasks.append(task)
+        case .lost: break
         case .invalid(let problem, let location):
           throw TodoError.invalidImport(
             source: source, location: location, detail: problem.message)

@@ -238,43 +238,26 @@ enum TaskInput {
 
   // MARK: - Dates
 
-  /// Parses a date argument: strict `YYYY-MM-DD`, or `today`, `tomorrow`, `yesterday` relative to `today`.
+  /// Parses a date typed on the command line (`--due`, `--threshold`, `--due-before`, and `due:`/`t:`
+  /// words typed to `add`) with Core's date reader: ISO `YYYY-MM-DD`, `today`/`tomorrow`/`yesterday`,
+  /// `+3d`, `next friday`, `2026.12.25`, `12/25` in the locale's order, … (see `DateInput`). Dates inside
+  /// todo.txt lines (import, sync, the editor) stay strict `YYYY-MM-DD` (``TodoTxt``).
   ///
   /// Malformed text and dates that do not exist are data errors (65), as for every date toolbox reads.
   ///
   /// - Parameters:
   ///   - text: The value.
   ///   - option: The option's name for the message (`--due`).
-  ///   - today: Today.
+  ///   - reader: The date reader (relative to today, in the locale's order).
   /// - Returns: The date.
-  /// - Throws: ``DataError`` with code `invalid_date`.
-  static func date(_ text: String, option: String, today: CivilDate) throws(DataError) -> CivilDate
+  /// - Throws: ``DataError`` with the reader's code (`invalid_date`, `nonexistent_date`, …).
+  static func date(_ text: String, option: String, reader: DateInput) throws(DataError)
+    -> CivilDate
   {
-    let relative: Int? =
-      switch text.lowercased() {
-      case "today": 0
-      case "tomorrow": 1
-      case "yesterday": -1
-      default: nil
-      }
-    if let relative {
-      guard let date = today.adding(days: relative) else {
-        throw DataError(
-          "invalid date '\(text)' for \(option): it lies outside 0001-01-01...9999-12-31",
-          code: "invalid_date")
-      }
-      return date
-    }
-    switch CivilDate.parse(text) {
-    case .valid(let date):
-      return date
-    case .nonexistent:
-      throw DataError(
-        "invalid date '\(text)' for \(option): no such day (years 0001-9999)", code: "invalid_date")
-    case .malformed:
-      throw DataError(
-        "invalid date '\(text)' for \(option): expected YYYY-MM-DD, today, tomorrow or yesterday",
-        code: "invalid_date")
+    do {
+      return try reader.date(text)
+    } catch {
+      throw DataError("\(option): \(error.description)", code: error.code)
     }
   }
 

@@ -153,10 +153,15 @@ struct TaskListResult: CommandResult {
   }
 }
 
-/// Writes documents too large to hold in memory, in parts, with the one JSON writer: each task is encoded by
-/// ``JSONOutput`` on its own and indented into place, so the whole is byte for byte the document
-/// `JSONOutput.document` would print.
+/// Writes outputs too large to hold in memory in parts: text lines through ``Buffer``, JSON documents through
+/// Core's `JSONStreamWriter` (``document(sink:)``), byte for byte the document `JSONOutput.document` would
+/// print.
 struct TaskStream {
+  /// A pretty JSON document written piece by piece to `sink`.
+  static func document(sink: @escaping (String) throws -> Void) -> JSONStreamWriter {
+    JSONStreamWriter(pretty: true, sink: sink)
+  }
+
   /// Collects output and hands it on in chunks of about 64 KiB.
   final class Buffer {
     private var bytes: [UInt8] = []
@@ -181,52 +186,6 @@ struct TaskStream {
       guard !bytes.isEmpty else { return }
       try sink(String(decoding: bytes, as: UTF8.self))
       bytes.removeAll(keepingCapacity: true)
-    }
-  }
-
-  /// A pretty JSON object written member by member (keys must come in sorted order).
-  final class Document {
-    private let buffer: Buffer
-    private var members = 0
-    private var elements = 0
-
-    init(_ buffer: Buffer) throws {
-      self.buffer = buffer
-      try buffer.append("{")
-    }
-
-    /// A member whose value is small.
-    func member(_ key: String, _ value: some Encodable) throws {
-      let json = try JSONValueEncoder().encode(value).serialized(pretty: true)
-      try buffer.append(
-        (members == 0 ? "\n  " : ",\n  ") + JSONOutput.quoted(key) + ": "
-          + json.replacingAll("\n", with: "\n  "))
-      members += 1
-    }
-
-    /// Starts a member whose value is an array written element by element.
-    func beginArray(_ key: String) throws {
-      try buffer.append((members == 0 ? "\n  " : ",\n  ") + JSONOutput.quoted(key) + ": [")
-      members += 1
-      elements = 0
-    }
-
-    /// One element of the array begun last.
-    func element(_ value: some Encodable) throws {
-      let json = try JSONValueEncoder().encode(value).serialized(pretty: true)
-      try buffer.append(
-        (elements == 0 ? "\n    " : ",\n    ") + json.replacingAll("\n", with: "\n    "))
-      elements += 1
-    }
-
-    func endArray() throws {
-      try buffer.append(elements == 0 ? "]" : "\n  ]")
-    }
-
-    /// Ends the object, with a final newline.
-    func end() throws {
-      try buffer.append(members == 0 ? "}\n" : "\n}\n")
-      try buffer.flush()
     }
   }
 }

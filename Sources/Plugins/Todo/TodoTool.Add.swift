@@ -11,7 +11,8 @@ extension TodoTool {
         """)
     static let due = option(
       "due", short: "d", valueName: "date",
-      help: "Due date: YYYY-MM-DD, today, tomorrow or yesterday.", completion: dateCompletion)
+      help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, next friday, 2026.12.25, …",
+      completion: dateCompletion)
     static let priority = option(
       "priority", short: "p", valueName: "letter", help: "Priority, A (highest) to Z.",
       completion: priorityCompletion)
@@ -36,8 +37,8 @@ extension TodoTool {
         The words of TEXT are joined with single spaces. As in todo.txt, (A) at the start is the \
         priority, +word a tag, @word a context, due:DATE the due date, t:DATE the threshold, rec:RULE \
         the recurrence and h:1 hides the task; other key:value words stay text (--literal keeps all of \
-        it as text). Dates are YYYY-MM-DD, or today, tomorrow or yesterday; a date that is malformed or \
-        does not exist exits 65. A due: word together with --due is a usage error.
+        it as text). Dates are YYYY-MM-DD, today, tomorrow, +3d, friday, next friday, 2026.12.25 and the \
+        other forms every toolbox date option takes; a date that is malformed or does not exist exits 65. A due: word together with --due is a usage error.
         """,
       arguments: [text, due, priority, tag, threshold, recur, hide, literal],
       examples: [
@@ -113,11 +114,11 @@ extension TodoTool {
       new.priority = priority
       split.removeFirst()
     }
-    let today = context.today()
+    let reader = context.dateInput
     let fields: TodoTxt.Fields
     do {
       fields = try TodoTxt.Fields(split[...]) { value, key in
-        try TaskInput.date(value, option: key, today: today)
+        try TaskInput.date(value, option: key, reader: reader)
       }
     } catch let problem as ImportProblem {
       throw UsageError(problem.message, code: "invalid_text", usage: usage)

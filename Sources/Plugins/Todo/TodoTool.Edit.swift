@@ -15,7 +15,7 @@ extension TodoTool {
       "text", help: "New text; several words are joined with spaces.", optional: true)
     static let due = option(
       "due", short: "d", valueName: "date",
-      help: "New due date (YYYY-MM-DD, today, tomorrow, yesterday), or none.",
+      help: "New due date (YYYY-MM-DD, today, +3d, next friday, …), or none.",
       completion: .values(
         ["none", "today", "tomorrow", "yesterday"].map { CompletionCandidate($0) }))
     static let priority = option(

@@ -22,7 +22,7 @@ extension TodoTool {
       help: "Only tasks whose text contains this, ignoring case.")
     static let dueBefore = option(
       "due-before", valueName: "date",
-      help: "Only tasks due strictly before this date (YYYY-MM-DD, today, tomorrow, yesterday).",
+      help: "Only tasks due strictly before this date (YYYY-MM-DD, today, +1w, friday, …).",
       completion: dateCompletion)
     static let sort = option(
       "sort", short: "s", valueName: "order",
@@ -125,11 +125,13 @@ extension TodoTool {
       }
       let buffer = TaskStream.Buffer { try writer.write($0) }
       if writer.isJSON {
-        let document = try TaskStream.Document(buffer)
-        try document.beginArray("tasks")
+        let document = TaskStream.document { try writer.write($0) }
+        try document.beginObject()
+        try document.beginArray(key: "tasks")
         try store.forEachTask(query) { try document.element($0) }
         try document.endArray()
-        try document.end()
+        try document.endObject()
+        try document.finish()
         return
       }
       let layout = try store.layout(query)

@@ -1,12 +1,16 @@
 import ToolboxCore
+import ToolboxICalendar
 import ToolboxStorage
 
 extension TodoTool {
   /// `toolbox todo export`.
   enum Export: CommandDeclaration {
     static let format = option(
-      "as", valueName: "format", help: "json (default) or todotxt.",
-      values: [TaskImporter.Format.json.rawValue, TaskImporter.Format.todotxt.rawValue])
+      "as", valueName: "format", help: "json (default), todotxt or ics (iCalendar VTODOs).",
+      values: [
+        TaskImporter.Format.json.rawValue, TaskImporter.Format.todotxt.rawValue,
+        TaskImporter.Format.ics.rawValue,
+      ])
     static let output = option(
       "output", short: "o", valueName: "file",
       help: "Write to this file instead of standard output.", completion: .file)
@@ -21,7 +25,8 @@ extension TodoTool {
         JSON is the document 'toolbox --json todo list --all' prints; importing it into an empty store \
         gives the same tasks with the same ids. todo.txt writes one line per task: 'x' and the \
         completion date, (A) priority, the creation date, the text, +tags, @contexts, due:, t:, rec: \
-        and h:1. Without -o the export goes to standard output; -o writes a file atomically (mode \
+        and h:1. ics writes an iCalendar file of VTODOs (RFC 5545) that calendar and task apps \
+        import. Without -o the export goes to standard output; -o writes a file atomically (mode \
         0600), and writes through a device or FIFO without replacing it. The export is written as it is \
         read: memory stays flat however many tasks there are.
         """,
@@ -30,6 +35,7 @@ extension TodoTool {
         "toolbox todo export",
         "toolbox todo export -o tasks.json",
         "toolbox todo export --as todotxt -o todo.txt",
+        "toolbox todo export --as ics -o tasks.ics",
         "toolbox todo export --archived --as todotxt",
       ])
   }
@@ -40,9 +46,10 @@ extension TodoTool {
     let keepPriority = try arguments[Export.keepPriority]
     let file = try arguments[Export.output]
     let tool = self
+    let today = context.today()
     return .stream { writer in
       let store = try tool.existingStore()
-      let output = try file.map(OutputFile.init)
+      let output = try file.map { try OutputFile($0) }
       let sink: (String) throws -> Void = { text in
         if let output { try output.write(text) } else { try writer.write(text) }
       }
@@ -55,15 +62,29 @@ extension TodoTool {
           try buffer.append(TodoTxt.line(task, keepDonePriority: keepPriority) + "\n")
         }
         try buffer.flush()
+      case .ics:
+        let envelope = TaskICalendar.envelope()
+        let stamp = ICalendarDateTime(date: today) ?? ICalendarDateTime(secondsSince1970: 0)
+        try buffer.append(envelope.head)
+        try store?.forEachTask(query) { task in
+          count += 1
+          if let stamp {
+            try buffer.append(TaskICalendar.component(task, stamp: stamp).serialized())
+          }
+        }
+        try buffer.append(envelope.tail)
+        try buffer.flush()
       case .json:
-        let document = try TaskStream.Document(buffer)
-        try document.beginArray("tasks")
+        let document = TaskStream.document(sink: sink)
+        try document.beginObject()
+        try document.beginArray(key: "tasks")
         try store?.forEachTask(query) { task in
           count += 1
           try document.element(task)
         }
         try document.endArray()
-        try document.end()
+        try document.endObject()
+        try document.finish()
       }
       guard let output, let file else { return }
       try output.commit()
@@ -78,7 +99,7 @@ extension TodoTool {
     static let file = positional(
       "file", help: "The file to read, or - for standard input.", completion: .file)
     static let format = option(
-      "as", valueName: "format", help: "json, todotxt or lines.",
+      "as", valueName: "format", help: "json, todotxt, lines or ics (iCalendar VTODOs).",
       values: TaskImporter.Format.allCases.map(\.rawValue))
     static let dryRun = flag(
       "dry-run", help: "Check the file and show what would be imported, changing nothing.")
@@ -93,8 +114,10 @@ extension TodoTool {
       "import",
       abstract: "Add the tasks of a JSON, todo.txt or plain-lines file, all or nothing.",
       discussion: """
-        The format is --as, else guessed from the name: .json is JSON, .txt is todo.txt, anything else \
-        (and standard input) JSON. 'lines' takes one task title per line (blank lines are skipped). LF, \
+        The format is --as, else guessed from the name: .json is JSON, .txt is todo.txt, .ics is \
+        iCalendar, anything else (and standard input) iCalendar if it starts with BEGIN:VCALENDAR, \
+        else JSON. iCalendar VTODOs become tasks; what a task cannot keep (DESCRIPTION, a due time, \
+        alarms) is reported per VTODO (exit 1). 'lines' takes one task title per line (blank lines are skipped). LF, \
         CRLF and CR all end lines. The import is one transaction: if any record is invalid, nothing is \
         imported and the command exits 65 naming the record (--skip-invalid imports the rest, reports \
         each invalid record and exits 1). JSON ids are kept when the store has never used them (an \
@@ -110,14 +133,13 @@ extension TodoTool {
         "toolbox todo import todo.txt --merge --skip-invalid",
         "toolbox todo import --as lines notes.txt",
         "toolbox todo import --as lines -",
+        "toolbox todo import tasks.ics",
       ])
   }
 
   func importTasks(_ arguments: Arguments<Import>) throws -> CommandOutput {
     let file = try arguments[Import.file]
-    let format =
-      try arguments[Import.format].flatMap(TaskImporter.Format.init(rawValue:))
-      ?? (file == "-" ? .json : TaskImporter.Format.guess(for: file))
+    let given = try arguments[Import.format].flatMap(TaskImporter.Format.init(rawValue:))
     let input = context.input
     let dryRun = try arguments[Import.dryRun]
     let merge = try arguments[Import.merge]
@@ -126,17 +148,29 @@ extension TodoTool {
     let progress = context.progress
     let tool = self
     return .stream { writer in
-      let source = file == "-" ? ImportSource.standardInput(input) : try ImportSource.file(file)
+      var source = file == "-" ? ImportSource.standardInput(input) : try ImportSource.file(file)
+      let format: TaskImporter.Format
+      if let given {
+        format = given
+      } else {
+        let peeked = try source.peeking()
+        source = peeked.source
+        format = TaskImporter.Format.guess(for: file, start: peeked.start)
+      }
       let store = dryRun ? try tool.existingStore() : try tool.openStore()
       let staging = try ImportStaging(
         connection: store?.connection ?? ImportStaging.privateConnection())
       defer { staging.drop() }
       var skipped = 0
+      // Reported once the import went through: a failed import imported nothing, so kept nothing.
+      var lost: [TodoError] = []
       try TaskImporter.read(source, format: format, today: today) { record in
         switch record {
         case .task(let task, _):
           try staging.add(task)
           if staging.count == 5000 { progress("importing…") }
+        case .lost(let problem, let location):
+          lost.append(TodoError.notKept(location: location, detail: problem.message))
         case .invalid(let problem, let location):
           guard skipInvalid else {
             throw TodoError.invalidImport(
@@ -156,6 +190,7 @@ extension TodoTool {
         counts = ImportCounts()
       }
       counts.skipped = skipped
+      for error in lost { writer.warn(error) }
       try tool.writeImportResult(
         counts, staging: staging, source: source.name, dryRun: dryRun, merge: merge, to: writer)
     }
@@ -171,21 +206,23 @@ extension TodoTool {
     let buffer = TaskStream.Buffer { try writer.write($0) }
     let imported = counts.added + counts.updated
     if writer.isJSON {
-      let document = try TaskStream.Document(buffer)
+      let document = TaskStream.document { try writer.write($0) }
+      try document.beginObject()
       if merge { try document.member("added", counts.added) }
       try document.member("change", counts.change)
       try document.member("dryRun", dryRun)
       try document.member("imported", imported)
       try document.member("skipped", counts.skipped)
       try document.member("source", source)
-      try document.beginArray("tasks")
+      try document.beginArray(key: "tasks")
       try staging.forEachTask { task, _ in try document.element(task) }
       try document.endArray()
       if merge {
         try document.member("unchanged", counts.unchanged)
         try document.member("updated", counts.updated)
       }
-      try document.end()
+      try document.endObject()
+      try document.finish()
       return
     }
     func tasks(_ count: Int) -> String { "\(count) \(count == 1 ? "task" : "tasks")" }

@@ -52,6 +52,7 @@ public struct TodoTool: Tool {
     Command(History.self) { tool, arguments in try tool.history(arguments) },
     Command(Export.self) { tool, arguments in try tool.export(arguments) },
     Command(Import.self) { tool, arguments in try tool.importTasks(arguments) },
+    Command(Sync.self) { tool, arguments in try tool.sync(arguments) },
   ]
 
   let context: ToolContext
@@ -122,10 +123,10 @@ public struct TodoTool: Tool {
 
   // MARK: - Argument helpers
 
-  /// Parses a date option with ``TaskInput/date(_:option:today:)``.
+  /// Parses a date option with ``TaskInput/date(_:option:reader:)`` (Core's `DateInput`).
   func date(_ text: String?, option: String) throws(DataError) -> CivilDate? {
     guard let text else { return nil }
-    return try TaskInput.date(text, option: option, today: context.today())
+    return try TaskInput.date(text, option: option, reader: context.dateInput)
   }
 
   /// The task text from words, as a usage error (64) when it is empty or holds control characters.
@@ -163,7 +164,7 @@ public struct TodoTool: Tool {
 
   /// What shells offer for a date.
   static let dateCompletion = Completion.values(
-    ["today", "tomorrow", "yesterday"].map { CompletionCandidate($0) })
+    DateInput.completionWords.map { CompletionCandidate($0) })
 
   /// The ids of the tasks in the store, with their text (pending ones for done/edit, done ones for reopen).
   static func idCompletion(done: Bool?) -> Completion {

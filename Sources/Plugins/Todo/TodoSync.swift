@@ -1,0 +1,361 @@
+import ToolboxCore
+
+/// The two-way merge of `todo sync FILE`: the list (the store's tasks that are not archived), a todo.txt
+/// file another client edits, and the **last-synced copy** of that file (``SyncState``), which says what
+/// each side changed since the last sync.
+///
+/// **Identity.** The file carries no ids (todo.sh and topydo would not keep them), so file lines are
+/// matched to the last-synced lines, whose store ids the copy keeps, in three steps, each line and each
+/// entry at most once, in file order:
+/// 1. the same task (the same todo.txt line once written by toolbox: ``TodoTxt/line(_:keepDonePriority:)``);
+/// 2. the same text (the other client marked it done, changed its priority, dates or tags);
+/// 3. the same creation date and at least half of the words of the text in common (the other client
+///    edited the text); the most similar first, the same place in the file breaking ties.
+///
+/// A line that matches nothing was added in the file; an entry that no line matches was deleted there.
+/// A line added in the file is linked to a task added to the list since the last sync (on the first sync:
+/// any task) by `import --merge`'s rule: the same text, creation date (unless the line has none) and
+/// tags, lowest id first.
+///
+/// **Changes.** A side changed a task when its todo.txt line differs from the last-synced one. Changed on
+/// one side: the change goes to the other. Changed on both, differently: a **conflict** — both versions
+/// are kept (the file's becomes a new task) and reported; so are a task changed on one side and deleted
+/// on the other (the changed version is kept) and, when linking, a task added on both sides with the
+/// same text but other details.
+struct SyncPlan {
+  /// One line of the file as read.
+  struct FileLine {
+    /// The 1-based line number.
+    let number: Int
+    /// The task it reads as.
+    var task: NewTask
+  }
+
+  /// One line of the file after the sync: a task of the store, or one of ``additions``.
+  enum Item: Equatable {
+    case task(Int)
+    case added(Int)
+  }
+
+  /// A task changed on both sides (or changed on one and deleted on the other).
+  struct Conflict {
+    enum Kind: String {
+      case changedInBoth = "changed-in-both"
+      case changedInFileRemovedFromList = "changed-in-file-removed-from-list"
+      case removedFromFileChangedInList = "removed-from-file-changed-in-list"
+      case addedToBoth = "added-to-both"
+    }
+
+    let kind: Kind
+    /// The task in the store (for ``Kind/changedInFileRemovedFromList``, the id it had).
+    let id: Int
+    /// The index in ``SyncPlan/additions`` of the file's version kept as a new task.
+    let copy: Int?
+    /// The file line number, if the file still has the task.
+    let line: Int?
+    /// The file's version and the list's, as todo.txt lines (`nil` where deleted).
+    let fileVersion: String?
+    let listVersion: String?
+  }
+
+  /// Tasks of the store to rewrite with the file's version.
+  var updates: [TodoTask] = []
+  /// Tasks to remove from the store (deleted in the file).
+  var removals: [Int] = []
+  /// Tasks to add to the store (added in the file, and the file's side of conflicts).
+  var additions: [NewTask] = []
+  /// The file after the sync, in order: the file's order, then what the list adds.
+  var items: [Item] = []
+  var conflicts: [Conflict] = []
+  /// How many of ``updates`` were done and archived by the other client (moved to `done.txt`).
+  var archived = 0
+  /// What the file gets from the list.
+  var fileAdded = 0
+  var fileUpdated = 0
+  var fileRemoved = 0
+
+  /// How many last-synced tasks of the same creation day step 3 compares with one unmatched line.
+  static let maximumEditCandidates = 1000
+
+  /// A task's todo.txt line, the form both sides are compared in.
+  static func line(_ task: TodoTask) -> String { TodoTxt.line(task) }
+  static func line(_ task: NewTask) -> String { TodoTxt.line(TodoTask(id: 0, task)) }
+
+  /// Plans a sync.
+  ///
+  /// - Parameters:
+  ///   - base: The last-synced entries (empty on the first sync).
+  ///   - file: The file's tasks, in file order (blank lines left out).
+  ///   - list: The store's tasks that are not archived.
+  ///   - archive: The done tasks of `done.txt` beside the file: a task deleted from the file that is
+  ///     there (same text and creation date, done) was completed and archived by the other client
+  ///     (todo.sh and topydo move done tasks there), so it is marked done and archived in the store too.
+  /// - Returns: The plan.
+  static func make(
+    base: [SyncState.Entry], file: [FileLine], list: [TodoTask], archive: [NewTask] = []
+  ) -> SyncPlan {
+    var plan = SyncPlan()
+    var archive = archive.filter(\.done)
+    let baseTasks = base.map(\.task)
+    var baseOf = [Int?](repeating: nil, count: file.count)
+    var baseUsed = [Bool](repeating: false, count: base.count)
+    var file = file
+
+    // 1. The same line.
+    var byLine: [String: [Int]] = [:]
+    for (index, entry) in base.enumerated() { byLine[entry.line, default: []].append(index) }
+    for index in file.indices {
+      guard let candidates = byLine[line(file[index].task)],
+        let match = candidates.first(where: { !baseUsed[$0] })
+      else { continue }
+      baseOf[index] = match
+      baseUsed[match] = true
+    }
+    // 2. The same text.
+    var byText: [String: [Int]] = [:]
+    for (index, task) in baseTasks.enumerated() where !baseUsed[index] {
+      byText[task.text, default: []].append(index)
+    }
+    for index in file.indices where baseOf[index] == nil {
+      guard let candidates = byText[file[index].task.text],
+        let match = candidates.first(where: { !baseUsed[$0] })
+      else { continue }
+      baseOf[index] = match
+      baseUsed[match] = true
+    }
+    // 3. The same creation date and half the words.
+    // (At most `maximumEditCandidates` entries of the same day are compared with each line, so that a
+    // file rewritten wholesale stays linear.)
+    var byDay: [CivilDate: [Int]] = [:]
+    for (index, task) in baseTasks.enumerated() where !baseUsed[index] {
+      byDay[task.created, default: []].append(index)
+    }
+    for index in file.indices where baseOf[index] == nil && !file[index].task.createdIsDefault {
+      var best: (index: Int, score: Double)?
+      let candidates = (byDay[file[index].task.created] ?? []).lazy.filter { !baseUsed[$0] }
+      for candidate in candidates.prefix(maximumEditCandidates) {
+        let task = baseTasks[candidate]
+        let similar = similarity(task.text, file[index].task.text)
+        // The same place only breaks ties: a deleted line and one added in its place are two tasks.
+        let score = similar + (candidate == index ? 0.001 : 0)
+        if similar >= 0.5, score > (best?.score ?? 0) { best = (candidate, score) }
+      }
+      if let best {
+        baseOf[index] = best.index
+        baseUsed[best.index] = true
+      }
+    }
+    // A line without a creation date keeps the one its task had (todo.sh writes none by default).
+    for index in file.indices {
+      if let match = baseOf[index], file[index].task.createdIsDefault {
+        file[index].task.created = baseTasks[match].created
+      }
+    }
+
+    var listByID: [Int: TodoTask] = [:]
+    for task in list { listByID[task.id] = task }
+    let baseIDs = Set(base.map(\.id))
+    var itemsAt = [[Item]](repeating: [], count: file.count)
+    var tail: [Item] = []
+    var fileIndexOfBase = [Int?](repeating: nil, count: base.count)
+    for (index, match) in baseOf.enumerated() {
+      if let match { fileIndexOfBase[match] = index }
+    }
+
+    func add(_ task: NewTask) -> Int {
+      var task = task
+      task.id = nil
+      task.archived = false
+      plan.additions.append(task)
+      return plan.additions.count - 1
+    }
+
+    for (baseIndex, entry) in base.enumerated() {
+      let stored = listByID[entry.id]
+      let storedLine = stored.map(line)
+      let fileIndex = fileIndexOfBase[baseIndex]
+      let fileTask = fileIndex.map { file[$0].task }
+      let fileLine = fileTask.map(line)
+      let listChanged = storedLine != entry.line
+      let fileChanged = fileLine != entry.line
+      switch (fileIndex, stored) {
+      case (nil, nil):
+        break
+      case (nil, let stored?):
+        if listChanged {
+          plan.conflicts.append(
+            Conflict(
+              kind: .removedFromFileChangedInList, id: stored.id, copy: nil, line: nil,
+              fileVersion: nil, listVersion: storedLine))
+          tail.append(.task(stored.id))
+          plan.fileAdded += 1
+        } else if let position = archive.firstIndex(where: {
+          $0.text == stored.text && $0.created == stored.created
+        }) {
+          var task = merged(stored, archive.remove(at: position))
+          task.archived = true
+          plan.updates.append(task)
+          plan.archived += 1
+        } else {
+          plan.removals.append(stored.id)
+        }
+      case (let fileIndex?, nil):
+        if fileChanged, let fileTask {
+          let copy = add(fileTask)
+          plan.conflicts.append(
+            Conflict(
+              kind: .changedInFileRemovedFromList, id: entry.id, copy: copy,
+              line: file[fileIndex].number, fileVersion: fileLine, listVersion: nil))
+          itemsAt[fileIndex].append(.added(copy))
+        } else {
+          plan.fileRemoved += 1
+        }
+      case (let fileIndex?, let stored?):
+        guard let fileTask else { break }
+        itemsAt[fileIndex].append(.task(stored.id))
+        if fileChanged, !listChanged {
+          plan.updates.append(merged(stored, fileTask))
+        } else if listChanged, !fileChanged {
+          plan.fileUpdated += 1
+        } else if listChanged, fileChanged, fileLine != storedLine {
+          let copy = add(fileTask)
+          plan.conflicts.append(
+            Conflict(
+              kind: .changedInBoth, id: stored.id, copy: copy, line: file[fileIndex].number,
+              fileVersion: fileLine, listVersion: storedLine))
+          itemsAt[fileIndex].append(.added(copy))
+        }
+      }
+    }
+
+    // Lines added in the file: linked to a task added to the list by import --merge's rule, else added.
+    let newInList = list.filter { !baseIDs.contains($0.id) }
+    var newByText: [String: [Int]] = [:]
+    for (position, task) in newInList.enumerated() {
+      newByText[task.text, default: []].append(position)
+    }
+    var linked = [Bool](repeating: false, count: newInList.count)
+    for index in file.indices where baseOf[index] == nil {
+      let task = file[index].task
+      if let position = newByText[task.text]?.first(where: {
+        !linked[$0] && (task.createdIsDefault || newInList[$0].created == task.created)
+          && Set(newInList[$0].tags) == Set(task.tags)
+      }) {
+        linked[position] = true
+        let stored = newInList[position]
+        var version = task
+        if task.createdIsDefault { version.created = stored.created }
+        itemsAt[index].append(.task(stored.id))
+        if line(version) != line(stored) {
+          let copy = add(version)
+          plan.conflicts.append(
+            Conflict(
+              kind: .addedToBoth, id: stored.id, copy: copy, line: file[index].number,
+              fileVersion: line(version), listVersion: line(stored)))
+          itemsAt[index].append(.added(copy))
+        }
+      } else {
+        itemsAt[index].append(.added(add(task)))
+      }
+    }
+    for (position, task) in newInList.enumerated() where !linked[position] {
+      tail.append(.task(task.id))
+      plan.fileAdded += 1
+    }
+    plan.items = itemsAt.flatMap { $0 } + tail
+    return plan
+  }
+
+  /// The stored task with the file's version of every field; the id and archive flag stay, and so does
+  /// the priority of a task the file shows done without one (todo.sh drops it when a task is done).
+  static func merged(_ stored: TodoTask, _ file: NewTask) -> TodoTask {
+    var task = TodoTask(id: stored.id, file)
+    task.archived = stored.archived
+    if task.done, task.priority == nil { task.priority = stored.priority }
+    return task
+  }
+
+  /// The share of words two texts have in common (Jaccard index of their word sets, ignoring case).
+  static func similarity(_ first: String, _ second: String) -> Double {
+    let a = Set(TodoTxt.words(first.lowercased()))
+    let b = Set(TodoTxt.words(second.lowercased()))
+    let union = a.union(b).count
+    guard union > 0 else { return 0 }
+    return Double(a.intersection(b).count) / Double(union)
+  }
+}
+
+/// The last-synced copy of a file, kept beside the store: `<store>.sync/<hash>.txt`, where `<hash>` is
+/// 16 hexadecimal digits of the file's absolute path (FNV-1a, 64 bits). Its first line names the file
+/// (`# toolbox todo sync /home/me/todo.txt`); each other line is a store id, a space, and the task's
+/// todo.txt line as the sync wrote it to the file.
+struct SyncState {
+  struct Entry {
+    let id: Int
+    let line: String
+    let task: NewTask
+  }
+
+  /// The largest state file read: 256 MiB.
+  static let maximumSize = 1 << 28
+
+  /// Where the state of `file` (an absolute path) is kept for the store at `store`.
+  static func path(store: String, file: String) -> String {
+    store + ".sync/" + hexadecimal(fnv1a(Array(file.utf8))) + ".txt"
+  }
+
+  /// FNV-1a, 64 bits.
+  static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in bytes {
+      hash ^= UInt64(byte)
+      hash = hash &* 0x0000_0100_0000_01b3
+    }
+    return hash
+  }
+
+  static func hexadecimal(_ value: UInt64) -> String {
+    let digits = String(value, radix: 16)
+    return String(repeating: "0", count: 16 - digits.count) + digits
+  }
+
+  /// Reads a state file's entries.
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's bytes.
+  ///   - path: Its path, for errors.
+  /// - Returns: The entries.
+  /// - Throws: ``DataError`` (65) for a state file that is not one (it names the file to delete).
+  static func entries(_ bytes: [UInt8], path: String) throws(DataError) -> [Entry] {
+    func damaged(_ detail: String) -> DataError {
+      DataError(
+        "the sync state '\(path)' is damaged (\(detail)); delete it to sync as for the first time",
+        code: "invalid_sync_state")
+    }
+    guard let text = String(validating: bytes, as: UTF8.self) else {
+      throw damaged("it is not UTF-8 text")
+    }
+    var entries: [Entry] = []
+    for (number, line) in text.split(separator: "\n", omittingEmptySubsequences: true).enumerated()
+    where !line.hasPrefix("#") {
+      guard let space = line.firstIndex(of: " "), let id = Int(line[..<space]), id > 0 else {
+        throw damaged("line \(number + 1) has no task id")
+      }
+      let body = String(line[line.index(after: space)...])
+      do {
+        // Created dates are always written, so `today` is never used.
+        entries.append(Entry(id: id, line: body, task: try TodoTxt.task(body, today: .minimum)))
+      } catch {
+        throw damaged("line \(number + 1): \(error.message)")
+      }
+    }
+    return entries
+  }
+
+  /// A state file's text.
+  static func text(file: String, entries: [(id: Int, line: String)]) -> String {
+    var text = "# toolbox todo sync \(file)\n"
+    for entry in entries { text += "\(entry.id) \(entry.line)\n" }
+    return text
+  }
+}

@@ -1,0 +1,327 @@
+import ToolboxCore
+import ToolboxStorage
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension TodoTool {
+  /// `toolbox todo sync FILE`.
+  enum Sync: CommandDeclaration {
+    static let file = positional(
+      "file", help: "The todo.txt file to keep in step with the list.", completion: .file)
+    static let spec = CommandSpec(
+      "sync",
+      abstract: "Sync the list with a todo.txt file, both ways.",
+      discussion: """
+        Tasks added on either side appear on both; completions, edits and deletions made on one side \
+        since the last sync are made on the other. The last-synced copy of the file is kept beside the \
+        store (<store>.sync/), so a line deleted from the file is deleted from the list. A task changed \
+        on both sides is a conflict: both versions are kept, each conflict is reported on standard \
+        error, and the command exits 1. The file is written atomically, keeping its mode; if another \
+        program changes it during the sync, nothing changes and the command exits 75 (run it again). \
+        'toolbox todo undo' reverts the list's side of a sync.
+        """,
+      arguments: [file],
+      examples: ["toolbox todo sync todo.txt", "toolbox --json todo sync todo.txt"])
+  }
+
+  /// The largest file `sync` reads: 16 MiB (about 200,000 tasks). A sync holds the file, its last-synced
+  /// copy and the list in memory (about 3 KB a task: 290 MB at 100,000 tasks).
+  static let maximumSyncFileSize = 1 << 24
+
+  func sync(_ arguments: Arguments<Sync>) throws -> CommandOutput {
+    let file = try arguments[Sync.file]
+    let fileSystem = context.fileSystem
+    let today = context.today()
+    let tool = self
+    return .stream { writer in
+      let absolute = Self.absolutePath(file)
+      let store = try tool.openStore()
+      let statePath = SyncState.path(store: store.path, file: absolute)
+      let result = try store.guarded {
+        try store.connection.transaction(immediate: true) {
+          // Inside the store's write transaction: other toolbox processes wait, so two syncs of the
+          // same file (or a sync and an add) cannot interleave.
+          let before = try Self.readSyncFile(file, fileSystem: fileSystem)
+          let lines = try Self.syncLines(before?.bytes ?? [], file: file, today: today)
+          let state = try fileSystem.readRegularFile(
+            statePath, limit: SyncState.maximumSize, followSymbolicLinks: false)
+          let base = try state.map { try SyncState.entries($0.bytes, path: statePath) } ?? []
+          if before == nil, !base.isEmpty {
+            throw FileSystemError(
+              "cannot sync '\(file)': it no longer exists, but it was synced before (its "
+                + "last-synced copy is '\(statePath)'); restore it, or delete that copy to start "
+                + "over", code: "file_not_found")
+          }
+          let list = try store.tasks(TaskQuery.everything())
+          let plan = SyncPlan.make(
+            base: base, file: lines, list: list,
+            archive: try Self.doneFile(beside: file, fileSystem: fileSystem, today: today))
+          let applied = try store.applySync(plan, file: file)
+
+          // The file after the sync.
+          var byID: [Int: TodoTask] = [:]
+          for task in list { byID[task.id] = task }
+          for task in plan.updates { byID[task.id] = task }
+          var entries: [(id: Int, line: String)] = []
+          for item in plan.items {
+            switch item {
+            case .task(let id):
+              if let task = byID[id] { entries.append((id, SyncPlan.line(task))) }
+            case .added(let index):
+              let id = applied.ids[index]
+              entries.append((id, SyncPlan.line(TodoTask(id: id, plan.additions[index]))))
+            }
+          }
+          var text = entries.map(\.line).joined(separator: "\n")
+          if !text.isEmpty { text += "\n" }
+          let written = Array(text.utf8) != (before?.bytes ?? []) || before == nil
+          if written {
+            let output = try OutputFile(file, permissions: before?.status.permissions ?? 0o600)
+            try output.write(text)
+            try output.commit {
+              let now = try Self.readSyncFile(file, fileSystem: fileSystem)
+              guard now?.status.size == before?.status.size,
+                now?.status.modificationTime == before?.status.modificationTime,
+                now.map({ SyncState.fnv1a($0.bytes) }) == before.map({ SyncState.fnv1a($0.bytes) })
+              else { throw SyncChanged(file: file) }
+            }
+          }
+          let folder = String(statePath[..<(statePath.lastIndex(of: "/") ?? statePath.endIndex)])
+          try fileSystem.createDirectory(folder, permissions: 0o700)
+          try fileSystem.writeAtomically(
+            Array(SyncState.text(file: absolute, entries: entries).utf8), to: statePath,
+            permissions: 0o600)
+          return SyncResult(
+            file: file, change: applied.change, written: written,
+            toList: SyncResult.Counts(
+              added: plan.additions.count - plan.conflicts.filter { $0.copy != nil }.count,
+              removed: plan.removals.count, updated: plan.updates.count - plan.archived,
+              archived: plan.archived),
+            toFile: SyncResult.Counts(
+              added: plan.fileAdded, removed: plan.fileRemoved, updated: plan.fileUpdated),
+            conflicts: plan.conflicts.map { conflict in
+              SyncResult.Conflict(
+                conflict, copy: conflict.copy.map { applied.ids[$0] }, file: file)
+            })
+        }
+      }
+      for conflict in result.conflicts { writer.warn(conflict) }
+      try writer.write(
+        writer.isJSON ? try JSONOutput.document(result) + "\n" : result.text(style: .plain) + "\n")
+    }
+  }
+
+  /// The path made absolute against the working folder (the key of its last-synced copy).
+  static func absolutePath(_ path: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let folder = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var relative = Substring(path)
+    while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+    return (folder == "/" ? "" : folder) + "/" + relative
+  }
+
+  /// The done tasks of `done.txt` in the file's folder (todo.sh's and topydo's archive), if there is one;
+  /// lines that are not valid tasks are left out, and a done.txt that cannot be read is none (it is only
+  /// read to tell an archived task from a deleted one).
+  static func doneFile(beside file: String, fileSystem: any FileSystem, today: CivilDate) throws
+    -> [NewTask]
+  {
+    let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
+    // Only a hint: a done.txt that cannot be read (or is over 16 MiB) makes deletions plain deletions.
+    guard folder + "done.txt" != file,
+      let done = try? fileSystem.readRegularFile(
+        folder + "done.txt", limit: maximumSyncFileSize, followSymbolicLinks: true)
+    else { return [] }
+    var tasks: [NewTask] = []
+    var chunk: [UInt8]? = done.bytes
+    try ImportSource(name: "done.txt") {
+      defer { chunk = nil }
+      return chunk
+    }.forEachLine { _, bytes in
+      guard let bytes, let line = String(validating: bytes, as: UTF8.self),
+        !TaskInput.trimmed(line).isEmpty, let task = try? TodoTxt.task(line, today: today),
+        task.done
+      else { return }
+      tasks.append(task)
+    }
+    return tasks
+  }
+
+  /// The file's bytes and status, `nil` if nothing is there; a folder, device, FIFO or a file over
+  /// 16 MiB is refused (74).
+  static func readSyncFile(_ path: String, fileSystem: any FileSystem) throws -> RegularFile? {
+    try fileSystem.readRegularFile(path, limit: maximumSyncFileSize, followSymbolicLinks: true)
+  }
+
+  /// The tasks of a todo.txt file, blank lines left out (LF, CRLF or CR; a BOM is skipped); any invalid
+  /// line fails the sync (65) before anything changes.
+  static func syncLines(_ bytes: [UInt8], file: String, today: CivilDate) throws
+    -> [SyncPlan.FileLine]
+  {
+    var chunk: [UInt8]? = bytes
+    let source = ImportSource(name: file) {
+      defer { chunk = nil }
+      return chunk
+    }
+    var lines: [SyncPlan.FileLine] = []
+    try source.forEachLine { number, bytes in
+      func invalid(_ detail: String) -> DataError {
+        DataError(
+          "cannot sync '\(file)': line \(number): \(detail); nothing was changed",
+          code: "invalid_sync_file")
+      }
+      guard let bytes else {
+        throw invalid("the line is longer than \(ImportSource.maximumRecordSize) bytes")
+      }
+      guard let line = String(validating: bytes, as: UTF8.self) else {
+        throw invalid("it is not UTF-8 text")
+      }
+      guard !TaskInput.trimmed(line).isEmpty else { return }
+      do throws(ImportProblem) {
+        lines.append(SyncPlan.FileLine(number: number, task: try TodoTxt.task(line, today: today)))
+      } catch {
+        throw invalid(error.message)
+      }
+    }
+    return lines
+  }
+}
+
+/// The file changed while `sync` ran: nothing was changed (75).
+struct SyncChanged: ToolboxError {
+  let file: String
+  var exitCode: ExitCode { ExitCode(rawValue: 75) }
+  var code: String { "file_changed" }
+  var description: String {
+    "'\(file)' changed during sync; nothing was changed; run again"
+  }
+}
+
+/// What `sync` did: `synced 'todo.txt' (change 7): list 1 added, 0 updated, 0 removed; file 2 added,
+/// 0 updated, 1 removed; 1 conflict`, or the JSON document
+/// `{"change":7,"conflicts":[…],"file":"todo.txt","toFile":{…},"toList":{…},"written":true}`.
+struct SyncResult: CommandResult {
+  struct Counts: Encodable, Equatable {
+    var added: Int
+    var removed: Int
+    var updated: Int
+    /// Tasks the other client completed and moved to done.txt (the list only).
+    var archived: Int?
+
+    init(added: Int, removed: Int, updated: Int, archived: Int? = nil) {
+      self.added = added
+      self.removed = removed
+      self.updated = updated
+      self.archived = archived
+    }
+
+    private enum CodingKeys: String, CodingKey { case added, archived, removed, updated }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(added, forKey: .added)
+      if let archived { try container.encode(archived, forKey: .archived) }
+      try container.encode(removed, forKey: .removed)
+      try container.encode(updated, forKey: .updated)
+    }
+
+    var total: Int { added + removed + updated + (archived ?? 0) }
+    var text: String {
+      "\(added) added, \(updated) updated, \(removed) removed"
+        + ((archived ?? 0) > 0 ? ", \(archived ?? 0) archived" : "")
+    }
+  }
+
+  /// One conflict, reported on standard error and listed in JSON.
+  struct Conflict: Encodable, ToolboxError {
+    let kind: String
+    let id: Int
+    let copy: Int?
+    let line: Int?
+    let fileVersion: String?
+    let listVersion: String?
+    let file: String
+
+    init(_ conflict: SyncPlan.Conflict, copy: Int?, file: String) {
+      kind = conflict.kind.rawValue
+      id = conflict.id
+      self.copy = copy
+      line = conflict.line
+      fileVersion = conflict.fileVersion
+      listVersion = conflict.listVersion
+      self.file = file
+    }
+
+    private enum CodingKeys: String, CodingKey { case copy, file, id, kind, line, list }
+
+    func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(copy, forKey: .copy)
+      try container.encode(fileVersion, forKey: .file)
+      try container.encode(id, forKey: .id)
+      try container.encode(kind, forKey: .kind)
+      try container.encode(line, forKey: .line)
+      try container.encode(listVersion, forKey: .list)
+    }
+
+    var exitCode: ExitCode { .partialFailure }
+    var code: String { "sync_conflict" }
+    var description: String {
+      let place = line.map { "line \($0) of '\(file)'" } ?? "'\(file)'"
+      switch SyncPlan.Conflict.Kind(rawValue: kind) {
+      case .changedInBoth:
+        return "conflict: #\(id) was changed in the list and on \(place) since the last sync; "
+          + "kept both (the file's version is #\(copy ?? 0))"
+      case .changedInFileRemovedFromList:
+        return "conflict: #\(id) was removed from the list but changed on \(place); "
+          + "kept the file's version as #\(copy ?? 0)"
+      case .removedFromFileChangedInList:
+        return "conflict: #\(id) was removed from '\(file)' but changed in the list; "
+          + "kept it and wrote it back to the file"
+      case .addedToBoth, nil:
+        return "conflict: #\(id) and \(place) are the same task with other details; "
+          + "kept both (the file's version is #\(copy ?? 0))"
+      }
+    }
+  }
+
+  let file: String
+  let change: Int64?
+  let written: Bool
+  let toList: Counts
+  let toFile: Counts
+  let conflicts: [Conflict]
+
+  private enum CodingKeys: String, CodingKey {
+    case change, conflicts, file, toFile, toList, written
+  }
+
+  func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(change, forKey: .change)
+    try container.encode(conflicts, forKey: .conflicts)
+    try container.encode(file, forKey: .file)
+    try container.encode(toFile, forKey: .toFile)
+    try container.encode(toList, forKey: .toList)
+    try container.encode(written, forKey: .written)
+  }
+
+  func text(style: TextStyle) -> String {
+    guard toList.total + toFile.total + conflicts.count > 0 else {
+      return "synced '\(file)': already in step"
+    }
+    var text =
+      "synced '\(file)'\(changeSuffix(change)): list \(toList.text); file \(toFile.text)"
+    if !conflicts.isEmpty {
+      text += "; \(conflicts.count) \(conflicts.count == 1 ? "conflict" : "conflicts") (see above)"
+    }
+    return text
+  }
+}
