@@ -56,7 +56,7 @@ import ToolboxTestSupport
   /// Every example of every command's help runs the built binary and succeeds. Each runs on its own copy
   /// of one home (a fixed date) that has what examples refer to: tasks #1-#6 (#3 done and archived, so
   /// change 2 is the last to touch #2), saved D-Days #1-#5, and the files examples read (notes.txt, and
-  /// the list exported as tasks.json and todo.txt).
+  /// the list exported as tasks.json, todo.txt, tasks.ics and the D-Days as ddays.ics).
   /// Search examples run with `--url`, which checks every argument and prints the request without
   /// sending it.
   @Test func `every command's examples run and succeed`() throws {
@@ -69,7 +69,10 @@ import ToolboxTestSupport
       (1...6).map { ["todo", "add", "Task \($0) +home @phone", "--due", "2026-12-1\($0)"] }
       + [["todo", "done", "3"], ["todo", "archive"]]
       + (1...5).map { ["dday", "add", "Day \($0)", "2026-0\($0)-01"] }
-      + [["todo", "export", "-o", "tasks.json"], ["todo", "export", "--as", "todotxt", "-o", "todo.txt"]]
+      + [
+        ["todo", "export", "-o", "tasks.json"], ["todo", "export", "--as", "todotxt", "-o", "todo.txt"],
+        ["todo", "export", "--as", "ics", "-o", "tasks.ics"], ["dday", "export", "--ics", "-o", "ddays.ics"],
+      ]
     for arguments in setup {
       let result = try Toolbox.run(
         arguments, environment: Toolbox.cleanEnvironment(home: seed.path),
