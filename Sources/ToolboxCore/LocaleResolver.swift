@@ -156,7 +156,8 @@ public enum LocaleResolver {
     if DateNames.hasBuiltInNames(identifier) { return true }
     let base = baseIdentifier(identifier)
     guard !base.isEmpty else { return false }
-    return Self.available.contains(base)
+    // The generated table lists ICU's locales without loading ICU; the toolchain's ICU decides the rest.
+    return LocaleNames.isAvailable(base) || Self.available.contains(base)
   }
 
   /// The identifier without keywords, with `_` separators: `ar-u-nu-arab` → `ar`,
