@@ -38,7 +38,7 @@ struct DateReader: Sendable {
     case .malformed:
       if Self.isLongYearDate(text) { throw .dateOutOfRange(text) }
       let isWord = !text.isEmpty && text.unicodeScalars.allSatisfy { $0.properties.isAlphabetic }
-      let suggestion = isWord ? Suggestion.closest(to: text, in: Self.words.map(\.word)) : nil
+      let suggestion = isWord ? Suggestion.closest(to: text, in: Self.words.map { $0.word }) : nil
       throw .malformedDate(text, suggestion: suggestion)
     }
   }
