@@ -96,7 +96,9 @@ func digits(_ names: Names) -> [String]? {
   var prefix = 0
   while texts.allSatisfy({ prefix < $0.count && $0[prefix] == texts[0][prefix] }) { prefix += 1 }
   var suffix = 0
-  while texts.allSatisfy({ suffix < $0.count - prefix && $0[$0.count - 1 - suffix] == texts[0][texts[0].count - 1 - suffix] }) {
+  while texts.allSatisfy({
+    suffix < $0.count - prefix && $0[$0.count - 1 - suffix] == texts[0][texts[0].count - 1 - suffix]
+  }) {
     suffix += 1
   }
   let middles = texts.map { Array($0[prefix..<($0.count - suffix)]) }
@@ -146,7 +148,9 @@ func entry(_ identifier: String) -> String? {
   fields += (0..<7).map { noon(2023, 1, 1 + $0).formatted(short) }
   fields += calendar.veryShortStandaloneWeekdaySymbols
   for month in 1...12 {
-    guard let title = template({ names.monthTitle($0, month) }, digits: yearDigits) else { return nil }
+    guard let title = template({ names.monthTitle($0, month) }, digits: yearDigits) else {
+      return nil
+    }
     fields.append(title)
   }
   guard let year = template(names.yearTitle, digits: yearDigits) else { return nil }
@@ -155,7 +159,9 @@ func entry(_ identifier: String) -> String? {
   return fields.joined(separator: separator)
 }
 
-let identifiers = Locale.availableIdentifiers.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+let identifiers = Locale.availableIdentifiers.sorted {
+  Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8))
+}
 var entries: [String] = []
 var entryIndex: [String: Int] = [:]
 var rows: [(String, Int)] = []
@@ -176,7 +182,9 @@ for identifier in identifiers {
 }
 if !skipped.isEmpty {
   FileHandle.standardError.write(
-    Data("generate-locale-names: no template for \(skipped.joined(separator: " ")); ICU at run time\n".utf8))
+    Data(
+      "generate-locale-names: no template for \(skipped.joined(separator: " ")); ICU at run time\n"
+        .utf8))
 }
 
 /// A Swift string literal with every non-ASCII or control scalar escaped, so the file is plain ASCII.
@@ -212,7 +220,8 @@ output += """
 
   """
 for start in stride(from: 0, to: rows.count, by: 16) {
-  output += "    " + rows[start..<min(start + 16, rows.count)].map { String($0.1) }.joined(separator: ", ")
+  output +=
+    "    " + rows[start..<min(start + 16, rows.count)].map { String($0.1) }.joined(separator: ", ")
     + ",\n"
 }
 output += """

@@ -121,7 +121,8 @@ public struct ArgumentParser: Sendable {
         throw failure(
           "unknown option '--\(name)'"
             + Suggestion.hint(
-              for: name, in: arguments.filter { $0.isNamed }.map { $0.name } + ["help"], prefix: "--"),
+              for: name, in: arguments.filter { $0.isNamed }.map { $0.name } + ["help"],
+              prefix: "--"),
           code: "unknown_option")
       }
       if argument.takesValue {

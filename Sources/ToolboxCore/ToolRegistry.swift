@@ -129,7 +129,8 @@ public struct ToolRegistry: Sendable {
 
   /// Every name a user may type as a tool: built-ins, plugins and aliases.
   public var invocableNames: [String] {
-    builtIns.map { $0.descriptor.name } + config.plugins.map { $0.name } + config.aliases.keys.sorted()
+    builtIns.map { $0.descriptor.name } + config.plugins.map { $0.name }
+      + config.aliases.keys.sorted()
   }
 
   /// The tools as `toolbox tools` lists them: built-ins, then plugins, each sorted by name.

@@ -28,7 +28,9 @@ import ToolboxCore
       let table = CalendarNames(localeIdentifier: identifier)
       let icu = CalendarNames(localeIdentifier: identifier, useBuiltIn: false)
       if table.weekdayHeader != icu.weekdayHeader { mismatches.append("\(identifier): header") }
-      if table.firstWeekday != icu.firstWeekday { mismatches.append("\(identifier): first weekday") }
+      if table.firstWeekday != icu.firstWeekday {
+        mismatches.append("\(identifier): first weekday")
+      }
       for month in 1...12
       where table.monthTitle(year: 2022, month: month) != icu.monthTitle(year: 2022, month: month)
         || table.monthName(month) != icu.monthName(month)

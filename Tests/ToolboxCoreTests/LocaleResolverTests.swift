@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ToolboxCore
 
 @Suite struct LocaleResolverTests {
@@ -61,8 +62,10 @@ import Testing
   @Test func `the ASCII path agrees with the general code`() {
     let inputs = [
       "", "C", "POSIX", "C.UTF-8", "POSIX.UTF-8", "ko_KR.UTF-8", "ko-KR", "KO_kr", "de_DE", "de-de",
-      "sr_latn_rs", "SR-LATN-RS", "zh_Hant_TW", "es_419", "es-419.UTF-8", "en_US_POSIX", "en_us_posix",
-      "x", "en_", "_US", "en__US", "ar-u-nu-arab", "en-x-private", "de_DE.ISO-8859-1", "fil_PH", "haw",
+      "sr_latn_rs", "SR-LATN-RS", "zh_Hant_TW", "es_419", "es-419.UTF-8", "en_US_POSIX",
+      "en_us_posix",
+      "x", "en_", "_US", "en__US", "ar-u-nu-arab", "en-x-private", "de_DE.ISO-8859-1", "fil_PH",
+      "haw",
       "en_US.", ".UTF-8", "ca_ES_VALENCIA", "abcd_efgh", "12_34", "en_123", "en_12a",
     ]
     for input in inputs {
@@ -80,8 +83,10 @@ import Testing
 
 @Suite struct BaseIdentifierTests {
   @Test(arguments: [
-    ("de_DE", "de_DE"), ("sr_Latn_RS", "sr_Latn_RS"), ("th_TH@numbers=thai", "th_TH"), ("ar-u-nu-arab", "ar"),
-    ("en_x_foo", "en"), ("ko-KR", "ko_KR"), ("", ""), ("de__DE", "de__DE"), ("x", ""), ("en_", "en_"),
+    ("de_DE", "de_DE"), ("sr_Latn_RS", "sr_Latn_RS"), ("th_TH@numbers=thai", "th_TH"),
+    ("ar-u-nu-arab", "ar"),
+    ("en_x_foo", "en"), ("ko-KR", "ko_KR"), ("", ""), ("de__DE", "de__DE"), ("x", ""),
+    ("en_", "en_"),
   ])
   func `base identifiers`(identifier: String, base: String) {
     #expect(LocaleResolver.baseIdentifier(identifier) == base)
