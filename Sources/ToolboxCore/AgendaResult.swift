@@ -33,7 +33,7 @@ struct AgendaResult: CommandResult {
       let index = item.date.weekday.rawValue
       return weekdayNames.indices.contains(index) ? weekdayNames[index] : ""
     }
-    let titles = items.map(\.title.escapingControlCharacters)
+    let titles = items.map { $0.title.escapingControlCharacters }
     var widths = [10, 0, 0, 0]
     for (index, item) in items.enumerated() {
       widths[1] = max(widths[1], Self.width(weekdays[index]))

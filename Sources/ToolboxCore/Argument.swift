@@ -59,13 +59,13 @@ extension ArgumentChoice {
     self = value
   }
   public static var expectation: String {
-    "one of " + allCases.map(\.rawValue).joined(separator: ", ")
+    "one of " + allCases.map { $0.rawValue }.joined(separator: ", ")
   }
 
   /// The cases' raw values, in declaration order.
-  static var allowedValues: [String] { allCases.map(\.rawValue) }
+  static var allowedValues: [String] { allCases.map { $0.rawValue } }
   /// The aliases as raw values.
-  static var aliasValues: [String: String] { aliases.mapValues(\.rawValue) }
+  static var aliasValues: [String: String] { aliases.mapValues { $0.rawValue } }
   /// The cases as completion candidates.
   static var candidates: Completion { .values(allCases.map { .init($0.rawValue, $0.summary) }) }
 }

@@ -21,18 +21,18 @@ public struct ArgumentParser: Sendable {
   ///     left out (search's `--version` is the API's parameter, not toolbox's).
   ///   - usage: The usage line for errors.
   public init(command: [ArgumentSpec], globals: [ArgumentSpec] = [], usage: String) {
-    let names = Set(command.filter(\.isNamed).map(\.name))
-    let shorts = Set(command.compactMap(\.short))
+    let names = Set(command.filter { $0.isNamed }.map { $0.name })
+    let shorts = Set(command.compactMap { $0.short })
     let kept = globals.filter {
       !names.contains($0.name) && !($0.short.map(shorts.contains) ?? false)
     }
     arguments = command + kept
-    globalKeys = Set(kept.map(\.key))
+    globalKeys = Set(kept.map { $0.key })
     self.usage = usage
   }
 
   /// The keys of every argument the parser knows.
-  public var declaredKeys: Set<String> { Set(arguments.map(\.key)) }
+  public var declaredKeys: Set<String> { Set(arguments.map { $0.key }) }
 
   /// Parses a whole command line.
   ///
@@ -121,7 +121,8 @@ public struct ArgumentParser: Sendable {
         throw failure(
           "unknown option '--\(name)'"
             + Suggestion.hint(
-              for: name, in: arguments.filter(\.isNamed).map(\.name) + ["help"], prefix: "--"),
+              for: name, in: arguments.filter { $0.isNamed }.map { $0.name } + ["help"],
+              prefix: "--"),
           code: "unknown_option")
       }
       if argument.takesValue {
@@ -190,7 +191,7 @@ public struct ArgumentParser: Sendable {
   // MARK: - Positionals
 
   private func assign(_ words: [String], into values: inout ParsedValues) throws(UsageError) {
-    let declared = arguments.filter(\.isPositional)
+    let declared = arguments.filter { $0.isPositional }
     var requiredLeft = declared.filter {
       if case .positional(optional: false, _) = $0.kind { return true }
       return false

@@ -93,7 +93,7 @@ public struct ArgumentSpec: Sendable {
     let lowered = word.lowercased()
     let matches = Set(
       allowedValues.filter { $0.lowercased() == lowered }
-        + valueAliases.filter { $0.key.lowercased() == lowered }.map(\.value))
+        + valueAliases.filter { $0.key.lowercased() == lowered }.map { $0.value })
     return matches.count == 1 ? matches.first : nil
   }
 }
@@ -191,8 +191,8 @@ public struct CommandSpec: Sendable {
     self.aliases = aliases
     self.abstract = abstract
     self.discussion = discussion
-    self.arguments = arguments.map(\.spec)
-    self.globalOptions = globalOptions.map(\.spec)
+    self.arguments = arguments.map { $0.spec }
+    self.globalOptions = globalOptions.map { $0.spec }
     self.examples = examples
     self.usage = usage
   }
@@ -215,9 +215,9 @@ public struct CommandSpec: Sendable {
     var shorts: Set<Character> = []
     var afterRepeating = false
     // The global options' short names belong to them, except in their own declaration.
-    let ownKeys = Set(arguments.map(\.key))
+    let ownKeys = Set(arguments.map { $0.key })
     let reserved = Set(
-      GlobalOption.spec.arguments.filter { !ownKeys.contains($0.key) }.compactMap(\.short))
+      GlobalOption.spec.arguments.filter { !ownKeys.contains($0.key) }.compactMap { $0.short })
     for argument in arguments {
       if !keys.insert(argument.key).inserted { problems.append("\(argument.key) declared twice") }
       if let short = argument.short {

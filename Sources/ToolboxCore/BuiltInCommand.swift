@@ -19,7 +19,7 @@ public struct BuiltInCommand: Sendable {
   static func named(_ word: String) -> BuiltInCommand? { all.first { $0.name == word } }
 
   /// The names help and completions show.
-  static var visibleNames: [String] { all.filter { !$0.isHidden }.map(\.name) }
+  static var visibleNames: [String] { all.filter { !$0.isHidden }.map { $0.name } }
 
   init<Declaration: CommandDeclaration>(
     _ declaration: Declaration.Type, isHidden: Bool = false,

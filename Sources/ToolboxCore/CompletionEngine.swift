@@ -103,7 +103,7 @@ struct CompletionEngine {
       return filtered(options(GlobalOption.spec.arguments, excluding: given), current)
     }
     let registry = session.registry
-    var candidates = registry.listing.filter(\.enabled).map {
+    var candidates = registry.listing.filter { $0.enabled }.map {
       CompletionCandidate($0.name, $0.summary)
     }
     for (alias, words) in registry.config.aliases.sorted(by: { $0.key < $1.key })
@@ -146,7 +146,7 @@ struct CompletionEngine {
     let specs = tool.commandSpecs
     // The subcommand is the first word that is not a global option (one no command of the tool
     // declares) or its value.
-    let declared = Set(specs.flatMap { $0.arguments.filter(\.isNamed).map(\.name) })
+    let declared = Set(specs.flatMap { $0.arguments.filter { $0.isNamed }.map { $0.name } })
     let globals = GlobalOption.spec.arguments.filter { !declared.contains($0.name) }
     let (index, pending) = Self.skipOptions(rest, from: 0, globals)
     if index < rest.count,
@@ -208,7 +208,7 @@ struct CompletionEngine {
       return filtered(options(arguments, excluding: given), current)
     }
     // A positional: the one the cursor is on.
-    let positionals = spec.arguments.filter(\.isPositional)
+    let positionals = spec.arguments.filter { $0.isPositional }
     let count = positionalCount(words, spec)
     guard let positional = Self.positional(at: count, in: positionals) else { return .nothing }
     return values(for: positional, prefix: current, words: words, arguments, session, tool: tool)

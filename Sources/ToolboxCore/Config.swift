@@ -87,9 +87,9 @@ public struct Config: Sendable {
     try section.checkKeys(topLevelKeys)
 
     var config = Config()
-    config.format = try section.string("format", oneOf: OutputFormat.allCases.map(\.rawValue))
+    config.format = try section.string("format", oneOf: OutputFormat.allCases.map { $0.rawValue })
       .flatMap(OutputFormat.init(rawValue:))
-    config.color = try section.string("color", oneOf: ColorMode.allCases.map(\.rawValue))
+    config.color = try section.string("color", oneOf: ColorMode.allCases.map { $0.rawValue })
       .flatMap(ColorMode.init(rawValue:))
     config.locale = try section.string("locale")
     if let aliases = try section.section("aliases") {

@@ -327,7 +327,8 @@ public enum DateOrder: Sendable, Equatable {
   /// `2026. 12. 25.`, `2026/12/25` (ko_KR, ja_JP, zh_CN): without a year, month before day.
   case yearMonthDay
 
-  /// The order in a locale: built in for English and Korean, else from ICU's short date pattern.
+  /// The order in a locale: built in for a few locales, else from the table generated from ICU
+  /// (``LocaleNames``), else (identifiers with keywords) from ICU's short date pattern.
   ///
   /// - Parameter identifier: An ICU locale identifier.
   /// - Returns: The order.
@@ -336,7 +337,8 @@ public enum DateOrder: Sendable, Equatable {
     case "en", "en_US", "en_US_POSIX", "": return .monthDayYear
     case "ko", "ko_KR", "ja", "ja_JP", "zh", "zh_CN", "zh_TW", "hu_HU": return .yearMonthDay
     case "en_GB", "de", "de_DE", "fr", "fr_FR", "es", "es_ES", "it", "it_IT": return .dayMonthYear
-    default: return DateNames.numericDateOrder(identifier)
+    case let base:
+      return LocaleNames(base)?.dateOrder ?? DateNames.numericDateOrder(identifier)
     }
   }
 

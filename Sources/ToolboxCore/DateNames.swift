@@ -1,16 +1,21 @@
 import FoundationEssentials
 import FoundationInternationalization
 
-/// Localized names of weekdays and months and the first day of the week. Data comes from ICU (CLDR) through
-/// Foundation, except for a few locales whose names are built in because loading ICU costs about 1 ms of
-/// start-up, as much as all of `cal`; a unit test checks the built-in names against ICU's.
+/// Localized names of weekdays and months and the first day of the week. Data comes from ICU (CLDR): built
+/// in for English and Korean, from the table generated from ICU (``LocaleNames``) for every other plain
+/// locale identifier, and through Foundation at run time only for identifiers with keywords, because
+/// loading ICU costs about 1.5 ms of start-up, more than all of `cal`; unit tests check the built-in names
+/// and the table against ICU's.
 ///
 /// Dates are proleptic Gregorian ``CivilDate``s. Only names come from Foundation, never date arithmetic.
 public struct DateNames: Sendable {
   /// The locale identifier the names are for.
   public let localeIdentifier: String
   private let builtIn: BuiltInNames?
-  /// The locale's Gregorian calendar (GMT), when its names are not built in.
+  /// The names from the table generated from ICU, when they are not built in.
+  public let generated: LocaleNames?
+  /// The locale's Gregorian calendar (GMT), when its names are read from ICU at run time: neither built
+  /// in nor in the generated table (identifiers with keywords, or tests comparing with ICU).
   public let calendar: Calendar?
 
   /// The names for a locale.
@@ -22,9 +27,15 @@ public struct DateNames: Sendable {
     self.localeIdentifier = localeIdentifier
     if useBuiltIn, let names = BuiltInNames.table[localeIdentifier] {
       builtIn = names
+      generated = nil
+      calendar = nil
+    } else if useBuiltIn, let names = LocaleNames(localeIdentifier) {
+      builtIn = nil
+      generated = names
       calendar = nil
     } else {
       builtIn = nil
+      generated = nil
       var calendar = Calendar(identifier: .gregorian)
       calendar.locale = Locale(identifier: localeIdentifier)
       calendar.timeZone = .gmt
@@ -43,12 +54,14 @@ public struct DateNames: Sendable {
   /// The first day of the week in this locale (Sunday in the US and Korea, Monday in most of Europe).
   public var firstWeekday: Weekday {
     if let builtIn { return builtIn.firstWeekday }
+    if let generated { return generated.firstWeekday }
     return Weekday(rawValue: (calendar?.firstWeekday ?? 1) - 1) ?? .sunday
   }
 
   /// Full weekday names, Sunday first (`Sunday`, `일요일`).
   public var weekdayNames: [String] {
-    builtIn?.weekdays ?? calendar?.standaloneWeekdaySymbols ?? BuiltInNames.english.weekdays
+    builtIn?.weekdays ?? generated?.weekdays ?? calendar?.standaloneWeekdaySymbols
+      ?? BuiltInNames.english.weekdays
   }
 
   /// The English name of a month (`February`), for messages.
@@ -85,7 +98,9 @@ public struct DateNames: Sendable {
   /// - Parameter month: The month, 1...12.
   /// - Returns: Its name.
   public func monthName(_ month: Int) -> String {
-    let names = builtIn?.months ?? calendar?.standaloneMonthSymbols ?? BuiltInNames.english.months
+    let names =
+      builtIn?.months ?? generated?.months ?? calendar?.standaloneMonthSymbols
+      ?? BuiltInNames.english.months
     return names.indices.contains(month - 1) ? names[month - 1] : String(month)
   }
 }

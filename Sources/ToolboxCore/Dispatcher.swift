@@ -193,7 +193,7 @@ public struct Dispatcher: Sendable {
       ["unknown_option", "unexpected_argument", "missing_argument"].contains(error.code)
         || error.description.contains("'\(first)'")
     else { return nil }
-    let names = tool.commandSpecs.compactMap(\.name)
+    let names = tool.commandSpecs.compactMap { $0.name }
     guard let match = Suggestion.closest(to: first, in: names) else { return nil }
     return UsageError(
       "unknown subcommand '\(first)' (did you mean '\(match)'?)", code: "unknown_subcommand",

@@ -32,10 +32,16 @@ public struct Environment: Sendable, Equatable {
     #else
       var entry = environ
     #endif
+    // Byte by byte (every command pays this): no Character or Substring operations.
     while let pointer = entry.pointee {
-      let text = String(cString: pointer)
-      if let equals = text.firstIndex(of: "=") {
-        variables[String(text[..<equals])] = String(text[text.index(after: equals)...])
+      let length = strlen(pointer)
+      pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
+        let text = UnsafeBufferPointer(start: bytes, count: length)
+        if let equals = text.firstIndex(of: UInt8(ascii: "=")) {
+          let name = String(decoding: UnsafeBufferPointer(rebasing: text[..<equals]), as: UTF8.self)
+          variables[name] = String(
+            decoding: UnsafeBufferPointer(rebasing: text[(equals + 1)...]), as: UTF8.self)
+        }
       }
       entry += 1
     }

@@ -23,7 +23,7 @@ struct HelpCommand {
       guard
         let spec = tool.commandSpecs.first(where: { $0.name != nil && $0.answers(to: subcommand) })
       else {
-        let names = tool.commandSpecs.compactMap(\.name)
+        let names = tool.commandSpecs.compactMap { $0.name }
         throw UsageError(
           "unknown subcommand '\(subcommand)'" + Suggestion.hint(for: subcommand, in: names),
           code: "unknown_subcommand", usage: "toolbox help \(target) <subcommand>")
@@ -45,7 +45,7 @@ struct HelpCommand {
   func topLevel() -> String {
     HelpFormatter.topLevelHelp(
       application: session.application, listing: session.registry.listing,
-      builtIns: BuiltInCommand.all.filter { !$0.isHidden }.map(\.spec))
+      builtIns: BuiltInCommand.all.filter { !$0.isHidden }.map { $0.spec })
   }
 
   /// A tool's help.

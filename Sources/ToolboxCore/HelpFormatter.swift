@@ -96,13 +96,13 @@ public enum HelpFormatter {
       let word = "<\(argument.name)>" + (repeating ? "..." : "")
       words.append(optional ? "[\(word)]" : word)
     }
-    for argument in spec.arguments.filter(\.isNamed) + spec.globalOptions {
+    for argument in spec.arguments.filter { $0.isNamed } + spec.globalOptions {
       var word = "--\(argument.name)"
       if argument.takesValue { word += " <\(argument.valueName)>" }
       if case .option(repeating: true) = argument.kind { word += "..." }
       words.append("[\(word)]")
     }
-    return [words.joined(separator: " ")]
+    return [words.joinedByAppending(separator: " ")]
   }
 
   // MARK: - Sections
@@ -164,13 +164,13 @@ public enum HelpFormatter {
 
   static func argumentSections(_ spec: CommandSpec) -> [String] {
     var sections: [String] = []
-    let positionals = spec.arguments.filter(\.isPositional)
+    let positionals = spec.arguments.filter { $0.isPositional }
     if !positionals.isEmpty {
       sections.append(
         "ARGUMENTS:\n"
           + positionals.map { row("<\($0.name)>", describe($0)) }.joined(separator: "\n"))
     }
-    let named = spec.arguments.filter(\.isNamed) + spec.globalOptions + [helpOption]
+    let named = spec.arguments.filter { $0.isNamed } + spec.globalOptions + [helpOption]
     sections.append("OPTIONS:\n" + optionRows(named).joined(separator: "\n"))
     return sections
   }

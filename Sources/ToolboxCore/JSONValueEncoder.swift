@@ -39,7 +39,7 @@ private final class Node {
 
   var value: JSONValue {
     if let scalar { return scalar }
-    if let elements { return .array(elements.map(\.value)) }
+    if let elements { return .array(elements.map { $0.value }) }
     guard let members else { return .object([]) }
     let keys = members.keys.sorted {
       $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars)

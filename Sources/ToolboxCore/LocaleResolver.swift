@@ -90,6 +90,11 @@ public enum LocaleResolver {
   /// - Parameter value: The identifier as written.
   /// - Returns: The normalized identifier.
   public static func normalize(_ value: String) -> String {
+    normalizeASCII(value) ?? normalizeGeneral(value)
+  }
+
+  /// ``normalize(_:)`` for any text (the general code; ``normalizeASCII(_:)`` takes the usual cases).
+  static func normalizeGeneral(_ value: String) -> String {
     let posix = normalizePOSIX(value)
     var keywords = Substring("")
     var base = Substring(posix)
@@ -117,6 +122,55 @@ public enum LocaleResolver {
       }
     }
     return normalized.joined(separator: "_") + keywords
+  }
+
+  /// ``normalize(_:)`` for the usual case, byte by byte: ASCII without `@` keywords (`C.UTF-8`, `ko_KR.UTF-8`,
+  /// `de-de`, `sr_Latn_RS`). It runs on every command that reads a locale, and the general code's
+  /// `Substring` and `Character` operations cost start-up time in the static binary (generic code, dynamic
+  /// casts). Returns `nil` for anything else, which the general code handles; both give the same result.
+  static func normalizeASCII(_ value: String) -> String? {
+    // Keywords may follow the charset (`hi_IN.UTF-8@numbers=deva`): anything with `@` is not this case.
+    guard value.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "@") }) else { return nil }
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(value.utf8.count)
+    for byte in value.utf8 {
+      if byte == UInt8(ascii: ".") { break }  // the charset: dropped
+      bytes.append(byte)
+    }
+    if bytes.isEmpty || bytes == [UInt8(ascii: "C")] || bytes == Array("POSIX".utf8) {
+      return fallback
+    }
+    func isLetter(_ byte: UInt8) -> Bool { (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A }
+    func isDigit(_ byte: UInt8) -> Bool { byte >= 0x30 && byte <= 0x39 }
+    func lower(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte | 0x20 : byte }
+    func upper(_ byte: UInt8) -> UInt8 { isLetter(byte) ? byte & ~0x20 : byte }
+    var parts: [ArraySlice<UInt8>] = []
+    var start = 0
+    for index in 0...bytes.count
+    where index == bytes.count || bytes[index] == UInt8(ascii: "-")
+      || bytes[index] == UInt8(ascii: "_")
+    {
+      parts.append(bytes[start..<index])
+      start = index + 1
+    }
+    // A singleton subtag starts a BCP 47 extension, and an empty one is not a locale: kept as written.
+    guard parts.allSatisfy({ $0.count > 1 }) else { return String(decoding: bytes, as: UTF8.self) }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    for (index, part) in parts.enumerated() {
+      if index > 0 { result.append(UInt8(ascii: "_")) }
+      if index == 0 {
+        result += part.map(lower)
+      } else if part.count == 4, part.allSatisfy(isLetter) {
+        result.append(upper(part[part.startIndex]))
+        result += part.dropFirst().map(lower)
+      } else if part.count == 2 || (part.count == 3 && part.allSatisfy(isDigit)) {
+        result += part.map(upper)
+      } else {
+        result += part
+      }
+    }
+    return String(decoding: result, as: UTF8.self)
   }
 
   /// `" (did you mean 'ko_KR'?)"` for an unknown locale, or `""`: a region code alone (`kr`) suggests the
@@ -163,7 +217,8 @@ public enum LocaleResolver {
     if DateNames.hasBuiltInNames(identifier) { return true }
     let base = baseIdentifier(identifier)
     guard !base.isEmpty else { return false }
-    return Self.available.contains(base)
+    // The generated table lists ICU's locales without loading ICU; the toolchain's ICU decides the rest.
+    return LocaleNames.isAvailable(base) || Self.available.contains(base)
   }
 
   /// The identifier without keywords, with `_` separators: `ar-u-nu-arab` → `ar`,
@@ -172,6 +227,23 @@ public enum LocaleResolver {
   /// - Parameter identifier: An ICU or BCP 47 identifier.
   /// - Returns: The base identifier.
   public static func baseIdentifier(_ identifier: String) -> String {
+    // The usual case, byte by byte (the general code's `replacing` and `joined` are generic, and their
+    // first dynamic cast scans every conformance record of the static binary): ASCII without `@` or `-`
+    // and without single-letter subtags is its own base.
+    var subtagLength = 0
+    var isPlain = true
+    for byte in identifier.utf8 {
+      if byte == UInt8(ascii: "_") {
+        if subtagLength < 2 { isPlain = false }
+        subtagLength = 0
+      } else if byte >= 0x80 || byte == UInt8(ascii: "@") || byte == UInt8(ascii: "-") {
+        isPlain = false
+      } else {
+        subtagLength += 1
+      }
+      if !isPlain { break }
+    }
+    if isPlain, subtagLength >= 2 { return identifier }
     var base = Substring(identifier)
     if let at = base.firstIndex(of: "@") { base = base[..<at] }
     let normalized = base.replacing("-", with: "_")

@@ -94,7 +94,7 @@ struct Router {
 
   private func subcommand(in words: [String], specs: [CommandSpec]) -> FirstWord {
     // Global options the tool's commands declare themselves (search's `--version <n>`) are theirs.
-    let declared = Set(specs.flatMap { $0.arguments.filter(\.isNamed).map(\.name) })
+    let declared = Set(specs.flatMap { $0.arguments.filter { $0.isNamed }.map { $0.name } })
     let globals = GlobalOption.spec.arguments.filter { !declared.contains($0.name) }
     var position = 0
     while position < words.count {
@@ -126,11 +126,11 @@ struct Router {
   private func unknownSubcommand(_ word: String, descriptor: ToolDescriptor, specs: [CommandSpec])
     -> UsageError
   {
-    let names = specs.compactMap(\.name)
+    let names = specs.compactMap { $0.name }
     let isOption = ArgumentParser.looksLikeOption(word)
     return UsageError(
       (isOption ? "unknown option '\(word)'" : "unknown subcommand '\(word)'")
-        + Suggestion.hint(for: word, in: names + specs.flatMap(\.aliases)),
+        + Suggestion.hint(for: word, in: names + specs.flatMap { $0.aliases }),
       code: isOption ? "unknown_option" : "unknown_subcommand",
       usage: "toolbox \(descriptor.name) <subcommand> (\(names.joined(separator: ", ")))")
   }

@@ -21,11 +21,26 @@ public protocol Tool: Sendable {
   ///   (``ToolContext/settings(as:)``).
   /// - Throws: A ``ToolboxError`` if the tool cannot start.
   init(context: ToolContext) throws
+
+  /// Whether the tool's data has dates: `true` exactly when it adopts ``DatedItemProvider`` (the default
+  /// implementations decide; a tool does not implement this). A static requirement, so that asking costs
+  /// no dynamic cast (a conformance lookup scans every conformance record of the static binary) and tools
+  /// without dated items are never created for the calendar's marks or the agenda.
+  static var providesDatedItems: Bool { get }
+
+  /// The tool's dated items in a range, or `[]` when it provides none (default implementations again).
+  ///
+  /// - Parameters:
+  ///   - range: The days.
+  ///   - context: The tool's context.
+  /// - Returns: The items.
+  static func datedItems(in range: ClosedRange<CivilDate>, context: ToolContext) throws
+    -> [DatedItem]
 }
 
 extension Tool {
   /// The specifications of the tool's commands.
-  public static var commandSpecs: [CommandSpec] { commands.map(\.spec) }
+  public static var commandSpecs: [CommandSpec] { commands.map { $0.spec } }
 
   /// Decodes the tool's config section into its settings.
   static func decodeSettings(_ section: ConfigSection?) throws(ConfigError) -> any ToolSettings {
@@ -47,16 +62,24 @@ extension Tool {
     return try commands[index].run(tool, values)
   }
 
-  /// Whether the tool's data has dates (it adopts ``DatedItemProvider``).
-  static var providesDatedItems: Bool { Self.self is any DatedItemProvider.Type }
+  /// No dated items: the default for a tool that does not adopt ``DatedItemProvider``.
+  public static var providesDatedItems: Bool { false }
 
-  /// The tool's dated items in a range, or `[]` when it provides none.
-  static func datedItems(in range: ClosedRange<CivilDate>, context: ToolContext) throws
+  /// No dated items: the default for a tool that does not adopt ``DatedItemProvider``.
+  public static func datedItems(in range: ClosedRange<CivilDate>, context: ToolContext) throws
+    -> [DatedItem]
+  { [] }
+}
+
+extension Tool where Self: DatedItemProvider {
+  /// A tool that adopts ``DatedItemProvider`` provides dated items.
+  public static var providesDatedItems: Bool { true }
+
+  /// Creates the tool and asks it for its items.
+  public static func datedItems(in range: ClosedRange<CivilDate>, context: ToolContext) throws
     -> [DatedItem]
   {
-    guard providesDatedItems, let provider = try Self(context: context) as? any DatedItemProvider
-    else { return [] }
-    return try provider.datedItems(in: range)
+    try Self(context: context).datedItems(in: range)
   }
 }
 

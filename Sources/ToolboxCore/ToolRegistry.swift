@@ -29,7 +29,7 @@ public struct ToolRegistry: Sendable {
   public private(set) var settings: [String: any ToolSettings] = [:]
 
   /// Names that cannot be tools, plugins or aliases because toolbox's own commands use them.
-  public static var reservedNames: Set<String> { Set(BuiltInCommand.all.map(\.name)) }
+  public static var reservedNames: Set<String> { Set(BuiltInCommand.all.map { $0.name }) }
 
   /// Builds and validates the registry.
   ///
@@ -129,7 +129,8 @@ public struct ToolRegistry: Sendable {
 
   /// Every name a user may type as a tool: built-ins, plugins and aliases.
   public var invocableNames: [String] {
-    builtIns.map { $0.descriptor.name } + config.plugins.map(\.name) + config.aliases.keys.sorted()
+    builtIns.map { $0.descriptor.name } + config.plugins.map { $0.name }
+      + config.aliases.keys.sorted()
   }
 
   /// The tools as `toolbox tools` lists them: built-ins, then plugins, each sorted by name.

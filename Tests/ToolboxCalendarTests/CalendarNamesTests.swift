@@ -20,6 +20,33 @@ import ToolboxCore
     }
   }
 
+  /// Every other locale's titles and headers come from the table generated from ICU: they must say
+  /// exactly what ICU says, for every locale ICU has.
+  @Test func `generated titles and headers equal ICU's for every locale`() {
+    var mismatches: [String] = []
+    for identifier in LocaleNames.availableIdentifiers {
+      let table = CalendarNames(localeIdentifier: identifier)
+      let icu = CalendarNames(localeIdentifier: identifier, useBuiltIn: false)
+      if table.weekdayHeader != icu.weekdayHeader { mismatches.append("\(identifier): header") }
+      if table.firstWeekday != icu.firstWeekday {
+        mismatches.append("\(identifier): first weekday")
+      }
+      for month in 1...12
+      where table.monthTitle(year: 2022, month: month) != icu.monthTitle(year: 2022, month: month)
+        || table.monthName(month) != icu.monthName(month)
+      {
+        mismatches.append("\(identifier): month \(month)")
+      }
+      for year in [1, 7, 10, 999, 1582, 2026, 9999]
+      where table.yearTitle(year) != icu.yearTitle(year)
+        || table.monthTitle(year: year, month: 10) != icu.monthTitle(year: year, month: 10)
+      {
+        mismatches.append("\(identifier): year \(year)")
+      }
+    }
+    #expect(mismatches.isEmpty, "\(mismatches)")
+  }
+
   @Test func `titles and headers are localized`() {
     #expect(
       CalendarNames(localeIdentifier: "ko_KR").monthTitle(year: 2022, month: 1) == "2022년 01월")

@@ -1,5 +1,6 @@
 import Testing
-import ToolboxCore
+
+@testable import ToolboxCore
 
 @Suite struct LocaleResolverTests {
   @Test(arguments: [("kr", "ko_KR"), ("KR", "ko_KR"), ("jp", "ja_JP"), ("ch", "de_CH"), ("tw", "zh_Hant_TW")])
@@ -60,5 +61,41 @@ import ToolboxCore
     let fromEnvironment = ToolContext(
       toolName: "x", environment: Environment(["LANG": "kr_KO.UTF-8"]))
     #expect(try fromEnvironment.locale().identifier == "en_US")
+  }
+}
+
+@Suite struct LocaleNormalizationFastPathTests {
+  /// The byte-wise path for ASCII identifiers must give what the general code gives.
+  @Test func `the ASCII path agrees with the general code`() {
+    let inputs = [
+      "", "C", "POSIX", "C.UTF-8", "POSIX.UTF-8", "ko_KR.UTF-8", "ko-KR", "KO_kr", "de_DE", "de-de",
+      "sr_latn_rs", "SR-LATN-RS", "zh_Hant_TW", "es_419", "es-419.UTF-8", "en_US_POSIX",
+      "en_us_posix",
+      "x", "en_", "_US", "en__US", "ar-u-nu-arab", "en-x-private", "de_DE.ISO-8859-1", "fil_PH",
+      "haw",
+      "en_US.", ".UTF-8", "ca_ES_VALENCIA", "abcd_efgh", "12_34", "en_123", "en_12a",
+    ]
+    for input in inputs {
+      let ascii = LocaleResolver.normalizeASCII(input)
+      #expect(ascii != nil, "\(input)")
+      #expect(ascii == LocaleResolver.normalizeGeneral(input), "\(input)")
+    }
+    #expect(LocaleResolver.normalizeASCII("de_DE@euro") == nil)
+    #expect(LocaleResolver.normalizeASCII("th_TH@numbers=thai") == nil)
+    #expect(LocaleResolver.normalizeASCII("hi_IN.UTF-8@numbers=deva") == nil)
+    #expect(LocaleResolver.normalize("hi_IN.UTF-8@numbers=deva") == "hi_IN@numbers=deva")
+    #expect(LocaleResolver.normalizeASCII("dé_DE") == nil)
+  }
+}
+
+@Suite struct BaseIdentifierTests {
+  @Test(arguments: [
+    ("de_DE", "de_DE"), ("sr_Latn_RS", "sr_Latn_RS"), ("th_TH@numbers=thai", "th_TH"),
+    ("ar-u-nu-arab", "ar"),
+    ("en_x_foo", "en"), ("ko-KR", "ko_KR"), ("", ""), ("de__DE", "de__DE"), ("x", ""),
+    ("en_", "en_"),
+  ])
+  func `base identifiers`(identifier: String, base: String) {
+    #expect(LocaleResolver.baseIdentifier(identifier) == base)
   }
 }

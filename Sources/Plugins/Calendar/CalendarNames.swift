@@ -3,8 +3,9 @@ import FoundationInternationalization
 import ToolboxCore
 
 /// The words of a calendar grid in a locale: the month and year titles and the weekday header, on top of
-/// Core's ``DateNames``. English and Korean are built in (no ICU data to load at start-up, checked against
-/// ICU by `CalendarNamesTests`); Korean titles follow the seed app (`2022년 01월`).
+/// Core's ``DateNames``. English and Korean are built in, every other plain locale identifier comes from the
+/// table generated from ICU (``LocaleNames``): no ICU data to load at start-up, checked against ICU by
+/// `CalendarNamesTests`. Korean titles follow the seed app (`2022년 01월`).
 struct CalendarNames: Sendable {
   /// The weekday and month names.
   let names: DateNames
@@ -30,6 +31,10 @@ struct CalendarNames: Sendable {
   /// the narrow width where the short names are longer than three columns (Arabic).
   var weekdayHeader: [String] {
     if let builtIn { return builtIn.weekdayHeader }
+    if let generated = names.generated {
+      let headers = generated.shortWeekdays
+      return headers.contains(where: { $0.displayWidth > 3 }) ? generated.narrowWeekdays : headers
+    }
     let style = formatStyle.weekday(.short)
     // 2023-01-01 was a Sunday.
     let headers = (0..<7).map { offset in
@@ -52,6 +57,7 @@ struct CalendarNames: Sendable {
     if Self.isKorean(names.localeIdentifier) {
       return BuiltInTitles.korean.monthTitle(year, month)
     }
+    if let generated = names.generated { return generated.monthTitle(year: year, month: month) }
     let date = CivilDate(year: year, month: month, day: 15) ?? .minimum
     return Self.date(date).formatted(formatStyle.year().month(.wide))
   }
@@ -62,6 +68,7 @@ struct CalendarNames: Sendable {
   /// - Returns: The title.
   func yearTitle(_ year: Int) -> String {
     if let builtIn { return builtIn.yearTitle(year) }
+    if let generated = names.generated { return generated.yearTitle(year) }
     let date = CivilDate(year: year, month: 6, day: 15) ?? .minimum
     return Self.date(date).formatted(formatStyle.year())
   }

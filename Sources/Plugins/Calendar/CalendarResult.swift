@@ -78,7 +78,7 @@ struct CalendarResult: CommandResult {
     if let agenda, !agenda.isEmpty {
       lines += ["", TextTable(rows: agenda).render()]
     }
-    return lines.joined(separator: "\n")
+    return lines.joinedByAppending(separator: "\n")
   }
 }
 
@@ -101,7 +101,7 @@ struct CalendarTextRenderer {
     self.style = style
     self.layout = layout
     columnWidth = max(
-      layout.dayOfYear ? 3 : 2, months.flatMap(\.weekdays).map(\.displayWidth).max() ?? 2)
+      layout.dayOfYear ? 3 : 2, months.flatMap { $0.weekdays }.map { $0.displayWidth }.max() ?? 2)
   }
 
   /// The width of the seven day columns.
@@ -124,7 +124,7 @@ struct CalendarTextRenderer {
     var lines = [Line(text: centeredTitle, width: centeredTitle.displayWidth)]
     let header =
       (layout.weekNumbers ? " w| " : "")
-      + month.weekdays.map { $0.leftPadded(to: columnWidth) }.joined(separator: " ")
+      + month.weekdays.map { $0.leftPadded(to: columnWidth) }.joinedByAppending(separator: " ")
     lines.append(Line(text: header, width: header.displayWidth))
     for (index, week) in month.weeks.enumerated() {
       var line = Line(text: "", width: 0)
@@ -172,7 +172,7 @@ struct CalendarTextRenderer {
   /// Blocks side by side, each starting `slotWidth + gap` columns after the one before, each line without
   /// trailing spaces.
   func lines(_ blocks: [[Line]]) -> [String] {
-    let height = blocks.map(\.count).max() ?? 0
+    let height = blocks.map { $0.count }.max() ?? 0
     return (0..<height).map { index in
       var text = ""
       for (position, block) in blocks.enumerated() {

@@ -12,7 +12,7 @@ public struct CalendarSettings: ToolSettings {
 
   public init(section: ConfigSection) throws(ConfigError) {
     try section.checkKeys(["weekStart", "holidays"])
-    if let value = try section.string("weekStart", oneOf: WeekStart.allCases.map(\.rawValue)) {
+    if let value = try section.string("weekStart", oneOf: WeekStart.allCases.map { $0.rawValue }) {
       weekStart = WeekStart(rawValue: value) ?? .sunday
     }
     if section["holidays"] != .null, let value = try section.string("holidays") {
@@ -20,7 +20,7 @@ public struct CalendarSettings: ToolSettings {
         throw section.invalidValue(
           "holidays",
           "has unknown country '\(value)' (known: "
-            + HolidayCalendars.all.map(\.countryCode).joined(separator: ", ") + ")")
+            + HolidayCalendars.all.map { $0.countryCode }.joined(separator: ", ") + ")")
       }
       holidays = calendar.countryCode
     }

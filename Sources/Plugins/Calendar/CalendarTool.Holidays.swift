@@ -9,7 +9,7 @@ extension CalendarTool {
     static let country = option(
       "country", valueName: "code",
       help: "Country (default: config holidays, else KR).",
-      values: HolidayCalendars.all.map(\.countryCode))
+      values: HolidayCalendars.all.map { $0.countryCode })
     static let ics = flag("ics", help: "Write iCalendar (RFC 5545): an all-day event per holiday.")
 
     static let spec = CommandSpec(

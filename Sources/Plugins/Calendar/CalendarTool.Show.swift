@@ -101,7 +101,7 @@ extension CalendarTool {
     if let first = grids.first?.firstDay, let last = grids.last?.lastDay,
       wantsMarks || wantsAgenda
     {
-      let items = itemsForMarks(in: first...last, years: shown.map(\.year))
+      let items = itemsForMarks(in: first...last, years: shown.map { $0.year })
       for index in grids.indices {
         if wantsMarks { grids[index].mark(items) }
         if wantsAgenda {

@@ -31,8 +31,8 @@ struct AnniversariesResult: CommandResult, Equatable {
 
   /// Aligned columns: name, date, weekday, label.
   func text(style: TextStyle) -> String {
-    let nameWidth = items.map(\.name.displayWidth).max() ?? 0
-    let weekdayWidth = items.map(\.localizedWeekday.displayWidth).max() ?? 0
+    let nameWidth = items.map { $0.name.displayWidth }.max() ?? 0
+    let weekdayWidth = items.map { $0.localizedWeekday.displayWidth }.max() ?? 0
     return items.map { item in
       let label = item.date < today ? style.dim(item.label) : item.label
       return item.name.padded(to: nameWidth) + "  " + item.date.description + "  "

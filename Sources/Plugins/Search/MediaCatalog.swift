@@ -76,7 +76,7 @@ enum MediaCatalog {
   ]
 
   /// The media names, for `--media`.
-  static let mediaNames = media.map(\.name)
+  static let mediaNames = media.map { $0.name }
 
   /// Words people type for a media type (lower-cased), suggested when refused: `--media app` → software.
   static let mediaHints: [String: String] = [
@@ -97,10 +97,10 @@ enum MediaCatalog {
   ]
 
   /// Every entity of any media, without duplicates, in table order (for `--entity` completions).
-  static let allEntities: [String] = unique(media.flatMap(\.entities))
+  static let allEntities: [String] = unique(media.flatMap { $0.entities })
 
   /// Every attribute of any media, without duplicates, in table order (for `--attribute` completions).
-  static let allAttributes: [String] = unique(media.flatMap(\.attributes))
+  static let allAttributes: [String] = unique(media.flatMap { $0.attributes })
 
   /// The media with the given name.
   static func media(named name: String) -> Media? {
@@ -115,7 +115,7 @@ enum MediaCatalog {
   /// - Parameter entity: An entity name.
   /// - Returns: The media name, or `nil` if no table holds the entity.
   static func impliedMedia(forEntity entity: String) -> String? {
-    let holders = media.filter { $0.entities.contains(entity) }.map(\.name)
+    let holders = media.filter { $0.entities.contains(entity) }.map { $0.name }
     guard let first = holders.first else { return nil }
     if holders.count == 1 { return first }
     return holders.contains("all") ? "all" : first

@@ -32,7 +32,7 @@ struct SearchResults: CommandResult {
           row.price, row.id,
         ]
       }
-    var widths = header.map(\.displayWidth)
+    var widths = header.map { $0.displayWidth }
     for line in cells {
       for (column, cell) in line.enumerated() {
         widths[column] = max(widths[column], cell.displayWidth)

@@ -44,7 +44,7 @@ extension SearchTool {
         followed by its related items of that type; --limit caps them per parent and --sort recent \
         orders them newest first. An unknown id is not an error: it gives 0 results.
         """,
-      arguments: keys.map(\.argument) + [entity, limit, sort, Shared.country, Shared.callback]
+      arguments: keys.map { $0.argument } + [entity, limit, sort, Shared.country, Shared.callback]
         + Shared.network,
       examples: [
         "toolbox search lookup --id 909253",
@@ -63,7 +63,7 @@ extension SearchTool {
   }
 
   /// The API parameters of the lookup keys, in the order the API lists them.
-  static var lookupParameters: [String] { Lookup.keys.map(\.parameter) }
+  static var lookupParameters: [String] { Lookup.keys.map { $0.parameter } }
 
   /// Runs a lookup.
   func lookup(_ arguments: Arguments<Lookup>) throws -> CommandOutput {
@@ -82,13 +82,13 @@ extension SearchTool {
     guard let key = given.first else {
       throw arguments.usageError(
         "missing lookup key: give one of "
-          + Lookup.keys.map(\.argument.spec.display).joined(separator: ", "),
+          + Lookup.keys.map { $0.argument.spec.display }.joined(separator: ", "),
         code: "missing_argument")
     }
     guard given.count == 1 else {
       throw arguments.usageError(
         "give exactly one lookup key, not "
-          + given.map(\.argument.spec.display).joined(separator: " and "),
+          + given.map { $0.argument.spec.display }.joined(separator: " and "),
         code: "conflicting_options")
     }
     let value = try lookupValue(
