@@ -91,9 +91,11 @@ let package = Package(
       name: "ToolboxBuiltIns",
       dependencies: ["ToolboxCore"] + tools.map { .target(name: $0.module) },
       swiftSettings: staticExecutable),
+    // The commit a build comes from, for `toolbox --version`: written by git before each build.
+    .plugin(name: "BuildInfo", capability: .buildTool()),
     .executableTarget(
       name: "toolbox", dependencies: ["ToolboxCore", "ToolboxBuiltIns", "ToolboxSearch"],
-      swiftSettings: staticExecutable, linkerSettings: staticLinking),
+      swiftSettings: staticExecutable, linkerSettings: staticLinking, plugins: ["BuildInfo"]),
     // libcurl's C API, for the search tool's HTTP helper only; linked dynamically (Debian's libcurl4).
     .systemLibrary(
       name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",

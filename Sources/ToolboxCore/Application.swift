@@ -8,6 +8,8 @@ public struct Application: Sendable {
   public let tools: [any Tool.Type]
   /// Example command lines for the top-level help (run by the tests like every other example).
   public let examples: [String]
+  /// The commit the binary was built from, for `--version`; `nil` when the build did not know it.
+  public var commit: String?
 
   /// Creates the application.
   ///
@@ -15,10 +17,19 @@ public struct Application: Sendable {
   ///   - abstract: One sentence ending with a period.
   ///   - tools: The built-in tools.
   ///   - examples: Example command lines.
-  public init(abstract: String, tools: [any Tool.Type], examples: [String]) {
+  ///   - commit: The commit of the build.
+  public init(
+    abstract: String, tools: [any Tool.Type], examples: [String], commit: String? = nil
+  ) {
     self.abstract = abstract
     self.tools = tools
     self.examples = examples
+    self.commit = commit
+  }
+
+  /// What `toolbox --version` prints: `toolbox 0.1.0 (6ee55d0)`, or `(unknown commit)`.
+  public var versionLine: String {
+    "toolbox \(toolboxVersion) (\(commit ?? "unknown commit"))"
   }
 
   /// The top-level usage line.

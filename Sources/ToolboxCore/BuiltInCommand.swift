@@ -1,10 +1,10 @@
-/// toolbox's own top-level commands — `tools`, `help`, `completions`, `agenda` and the hidden `__complete`
-/// the completion scripts call — declared with specs like any tool command. This list is the only place their
+/// toolbox's own top-level commands — `tools`, `help`, `completions`, `agenda`, the hidden `__complete`
+/// the completion scripts call and the hidden `__man` that `make install` writes the man pages with — declared with specs like any tool command. This list is the only place their
 /// names are written: routing, reserved names, help and completions read it.
 public struct BuiltInCommand: Sendable {
   /// The command's declaration.
   public let spec: CommandSpec
-  /// Whether help and completions leave it out (`__complete`, which only scripts call).
+  /// Whether help and completions leave it out (`__complete` and `__man`, which only scripts call).
   public let isHidden: Bool
   /// Runs the command.
   let run: @Sendable (Session, ParsedValues) throws -> CommandOutput
@@ -13,7 +13,7 @@ public struct BuiltInCommand: Sendable {
   public var name: String { spec.name ?? "" }
 
   /// Every built-in command.
-  public static let all: [BuiltInCommand] = [tools, help, completions, agenda, complete]
+  public static let all: [BuiltInCommand] = [tools, help, completions, agenda, complete, manual]
 
   /// The built-in command with this name.
   static func named(_ word: String) -> BuiltInCommand? { all.first { $0.name == word } }
@@ -96,6 +96,37 @@ public struct BuiltInCommand: Sendable {
 
   static let complete = BuiltInCommand(Complete.self, isHidden: true) { session, arguments in
     .verbatim(CompletionEngine(session: session).complete(try arguments[Complete.words]).text)
+  }
+}
+
+extension BuiltInCommand {
+  // MARK: - __man
+
+  enum Manual: CommandDeclaration {
+    static let tool = optionalPositional(
+      "tool", help: "A built-in tool: print toolbox-<tool>(1) instead of toolbox(1).")
+    static let list = flag("list", help: "Print the built-in tools' names, one a line.")
+    static let spec = CommandSpec(
+      "__man", abstract: "Print a man page in man(7) roff (for make install).",
+      arguments: [tool, list], examples: ["toolbox __man", "toolbox __man todo"])
+  }
+
+  static let manual = BuiltInCommand(Manual.self, isHidden: true) { session, arguments in
+    let tools = session.application.tools
+    let names = tools.map { $0.descriptor.name }
+    if try arguments[Manual.list] {
+      return .verbatim(names.map { $0 + "\n" }.joined())
+    }
+    guard let name = try arguments[Manual.tool] else {
+      return .verbatim(
+        ManPage.page(for: session.application, builtIns: all.filter { !$0.isHidden }.map(\.spec)))
+    }
+    guard let tool = tools.first(where: { $0.descriptor.name == name }) else {
+      throw arguments.usageError(
+        "unknown tool '\(name)'" + Suggestion.hint(for: name, in: names),
+        code: "unknown_tool")
+    }
+    return .verbatim(ManPage.page(for: tool, application: session.application))
   }
 }
 

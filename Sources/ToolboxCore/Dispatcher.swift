@@ -171,7 +171,7 @@ public struct Dispatcher: Sendable {
   }
 
   private func version() -> ExitCode {
-    system.console.writeOutput("toolbox \(toolboxVersion)\n")
+    system.console.writeOutput(application.versionLine + "\n")
     return .success
   }
 

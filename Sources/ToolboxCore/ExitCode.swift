@@ -26,4 +26,29 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let config = ExitCode(rawValue: 78)
 
   public var description: String { String(rawValue) }
+
+  /// Every status of the CLI contract with its meaning, in order: the table of docs/CLI.md and README.md,
+  /// and the EXIT STATUS section of the man pages.
+  public static let documented: [(code: ExitCode, meaning: String)] = [
+    (.success, "Success."),
+    (
+      .partialFailure,
+      "Partial failure in a batch: some records failed; the rest were processed and written."
+    ),
+    (
+      .usage,
+      "Usage: unknown tool, command or flag; missing or malformed argument; value out of range."
+    ),
+    (
+      .dataError,
+      "Data: input that cannot be interpreted (unparseable number or date, impossible date, corrupt store file)."
+    ),
+    (.unavailable, "Unavailable: network failure, HTTP error, timeout, tool disabled in config."),
+    (.software, "Internal error (a bug: please report it)."),
+    (
+      .ioError,
+      "I/O: cannot read or write a file or store, or cannot write standard output or error."
+    ),
+    (.config, "Config: config file unreadable, invalid JSON, unknown key or bad value."),
+  ]
 }

@@ -97,6 +97,10 @@ public struct ToolDescriptor: Sendable {
   public let defaultSubcommand: String?
   /// Example command lines for the tool's help (besides its commands' own).
   public let examples: [String]
+  /// Environment variables the tool reads, for its man page.
+  public let environment: [ManualEntry]
+  /// Files the tool keeps (stores, caches), for its man page.
+  public let files: [ManualEntry]
 
   /// Creates a descriptor.
   ///
@@ -106,16 +110,21 @@ public struct ToolDescriptor: Sendable {
   ///   - discussion: More help text.
   ///   - defaultSubcommand: The subcommand to run when no arguments are given.
   ///   - examples: Example command lines.
+  ///   - environment: Environment variables the tool reads (for its man page).
+  ///   - files: Files the tool keeps (for its man page).
   public init(
     name: String, abstract: String,
     discussion: @autoclosure @escaping @Sendable () -> String? = nil,
-    defaultSubcommand: String? = nil, examples: [String] = []
+    defaultSubcommand: String? = nil, examples: [String] = [], environment: [ManualEntry] = [],
+    files: [ManualEntry] = []
   ) {
     self.name = name
     self.abstract = abstract
     makeDiscussion = discussion
     self.defaultSubcommand = defaultSubcommand
     self.examples = examples
+    self.environment = environment
+    self.files = files
   }
 }
 

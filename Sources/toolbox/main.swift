@@ -10,6 +10,9 @@ import ToolboxSearch
 
 // HTTP runs in the helper executable toolbox-search-http, so only `toolbox search` loads its libraries.
 let system = System.live(http: HelperHTTPClient())
-let status = Dispatcher(application: toolbox, system: system).run(
+// The commit comes from the BuildInfo plugin (Plugins/BuildInfo), which writes it before each build.
+var application = toolbox
+application.commit = buildCommit
+let status = Dispatcher(application: application, system: system).run(
   Array(CommandLine.arguments.dropFirst()))
 exit(status.rawValue)

@@ -208,8 +208,11 @@ import ToolboxTestSupport
 
   @Test func `version`() {
     #expect(
-      runner.run("--version") == RunResult(output: "toolbox 0.1.0\n", error: "", status: 0))
-    #expect(runner.run("echo", "say", "--version").output == "toolbox 0.1.0\n")
+      runner.run("--version")
+        == RunResult(output: "toolbox 0.1.0 (unknown commit)\n", error: "", status: 0))
+    #expect(runner.run("echo", "say", "--version").output == "toolbox 0.1.0 (unknown commit)\n")
+    let built = Application(abstract: "Tests.", tools: [], examples: [], commit: "6ee55d0")
+    #expect(built.versionLine == "toolbox 0.1.0 (6ee55d0)")
   }
 
   @Test func `global options may come before the subcommand, and subcommands answer to aliases`() {

@@ -26,6 +26,12 @@ enum Toolbox {
   /// The path of the built binary.
   static var binary: String { productsDirectory.appendingPathComponent("toolbox").path }
 
+  /// What the built binary prints for `--version` (read once; its commit is checked against git by
+  /// `CoreEndToEndTests`).
+  static let versionLine: String = {
+    (try? run(["--version"]).output) ?? "toolbox: cannot run \(binary)"
+  }()
+
   /// An environment with nothing from the developer's machine: no config, no locale, no colour settings.
   ///
   /// - Parameter home: The home folder to use (config and data lookups stay inside it).

@@ -1,13 +1,32 @@
 import Foundation
 import Testing
+import ToolboxCore
+import ToolboxTestSupport
 
 /// The core's contract, through the real binary: version, tools, help, errors, config, plugins, completions.
 @Suite struct CoreEndToEndTests {
   @Test func `version prints the version and exits 0`() throws {
     let result = try Toolbox.run("--version")
-    #expect(result.output == "toolbox 0.1.0\n")
+    #expect(result.output == Toolbox.versionLine)
     #expect(result.error == "")
     #expect(result.status == 0)
+  }
+
+  @Test func `version names the commit the binary was built from, as git does`() throws {
+    let output = try Toolbox.run("--version").output
+    #expect(output.hasPrefix("toolbox \(toolboxVersion) ("))
+    let git = try? TestTools.run(
+      "/usr/bin/git", ["-C", TestTools.packageRoot, "rev-parse", "--short=7", "HEAD"])
+    guard let git, git.status == 0 else {
+      // Not a checkout (a source tarball), or no git: the build could not know it either.
+      #expect(output == "toolbox \(toolboxVersion) (unknown commit)\n")
+      return
+    }
+    let head = git.output.trimmingCharacters(in: .whitespacesAndNewlines)
+    #expect(head.count == 7)
+    #expect(
+      output == "toolbox \(toolboxVersion) (\(head))\n"
+        || output == "toolbox \(toolboxVersion) (\(head)-dirty)\n", "\(output) vs HEAD \(head)")
   }
 
   @Test func `input for a command that never reads it does not end the test process`() throws {
@@ -15,7 +34,7 @@ import Testing
     // unless Toolbox.run guards against it (here every time; with short input, when the machine is slow).
     let result = try Toolbox.run(["--version"], input: String(repeating: "x", count: 1 << 20))
     #expect(result.status == 0)
-    #expect(result.output == "toolbox 0.1.0\n")
+    #expect(result.output == Toolbox.versionLine)
   }
 
   @Test func `no arguments and --help print the top-level help`() throws {

@@ -176,7 +176,7 @@ import Testing
     #expect(
       search.output == "https://itunes.apple.com/search?term=x&country=US&limit=50&version=1\n")
     let version = try Toolbox.run(["--version"], environment: noHelper)
-    #expect(version.output == "toolbox 0.1.0\n")
+    #expect(version.output == Toolbox.versionLine)
   }
 
   /// The dynamic loader's list of libraries loaded by a run (debug builds link dynamically).

@@ -215,7 +215,8 @@ import ToolboxTestSupport
     #expect(
       throws: UnavailableError(
         "cannot run the HTTP helper '/nonexistent/toolbox-search-http' (No such file or directory): "
-          + "install toolbox-search-http next to toolbox or set TOOLBOX_SEARCH_HTTP to its path",
+          + "install toolbox with 'make install' (which puts toolbox-search-http in ../libexec/toolbox/ "
+          + "from the toolbox executable) or set TOOLBOX_SEARCH_HTTP to its path",
         code: "helper_not_found")
     ) {
       try client.send(HTTPRequest(url: "http://127.0.0.1:9/", timeout: 1))
@@ -228,6 +229,35 @@ import ToolboxTestSupport
         == "/opt/h")
     let located = HelperHTTPClient.locateHelper(environment: Environment())
     #expect(located.hasSuffix("toolbox-search-http"))
+  }
+
+  @Test func `an installed helper is found in libexec, a built one beside toolbox`() throws {
+    let root = try TemporaryDirectory()
+    defer { root.remove() }
+    let bin = root.path + "/bin"
+    let libexec = root.path + "/libexec/toolbox"
+    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: libexec, withIntermediateDirectories: true)
+    // Nothing executable yet: the bare name, for PATH.
+    #expect(
+      HelperHTTPClient.locateHelper(environment: Environment(), executableFolder: bin)
+        == "toolbox-search-http")
+    let beside = try writeScript(root, "bin/toolbox-search-http", "#!/bin/sh\n")
+    #expect(
+      HelperHTTPClient.locateHelper(environment: Environment(), executableFolder: bin) == beside)
+    let installed = try writeScript(root, "libexec/toolbox/toolbox-search-http", "#!/bin/sh\n")
+    #expect(
+      HelperHTTPClient.locateHelper(environment: Environment(), executableFolder: bin)
+        == installed)
+    // A helper that is not executable is passed over.
+    #expect(chmod(installed, 0o644) == 0)
+    #expect(
+      HelperHTTPClient.locateHelper(environment: Environment(), executableFolder: bin) == beside)
+    // The override wins over both.
+    #expect(
+      HelperHTTPClient.locateHelper(
+        environment: Environment(["TOOLBOX_SEARCH_HTTP": "/opt/h"]), executableFolder: bin)
+        == "/opt/h")
   }
 
   @Test func `connection errors and bad URLs come from the helper`() throws {

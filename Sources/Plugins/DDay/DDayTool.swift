@@ -42,6 +42,18 @@ public struct DDayTool: Tool {
       "toolbox dday import ddays.ics",
       "toolbox dday lunar 2025-10-06",
       "toolbox dday solar 2025-06-01 --leap",
+    ],
+    environment: [
+      ManualEntry(
+        "TOOLBOX_DDAY_STORE", "The saved D-Days' store, when config 'tools.dday.store' is not set."),
+      ManualEntry(
+        "TOOLBOX_DDAY_BUSY_TIMEOUT",
+        "Milliseconds to wait for other processes writing the store (0-600000, default 5000)."),
+    ],
+    files: [
+      ManualEntry(
+        "$XDG_DATA_HOME/toolbox/dday.sqlite3",
+        "The saved D-Days, SQLite (default ~/.local/share/toolbox/dday.sqlite3).")
     ])
 
   public static let commands: [Command<Self>] = [

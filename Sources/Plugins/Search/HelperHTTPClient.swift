@@ -11,8 +11,9 @@ import ToolboxCore
 /// shared libraries it needs, which would cost every command start-up time and rule out a fully static
 /// build).
 ///
-/// The helper is found at ``HelperHTTPClient/overrideVariable`` (`TOOLBOX_SEARCH_HTTP`) if set, else beside
-/// the running `toolbox` (`.build/debug`, `.build/release`, or wherever both were installed), else on `PATH`.
+/// The helper is found at ``HelperHTTPClient/overrideVariable`` (`TOOLBOX_SEARCH_HTTP`) if set, else in
+/// `../libexec/toolbox/` from the running `toolbox`'s folder (an installation), else beside it
+/// (`.build/debug`, `.build/release`), else on `PATH`.
 /// The request goes to the helper's standard input and a framed response comes back on its standard output
 /// (the protocol is described in `Sources/toolbox-search-http/main.swift`). The client enforces the overall
 /// deadline itself by killing the helper, whatever the helper does (it gives up on its own only a second
@@ -58,15 +59,37 @@ public struct HelperHTTPClient: HTTPClient {
 
   // MARK: - Locating the helper
 
-  /// The helper's path: the override variable, else beside the running executable, else the bare name
-  /// (looked up on `PATH` when started).
-  static func locateHelper(environment: Environment) -> String {
+  /// The helper's path: the override variable, else where an installation puts it, else beside the
+  /// running executable, else the bare name (looked up on `PATH` when started).
+  ///
+  /// An installation (`make install`, the Debian package) puts it in `<prefix>/libexec/toolbox/` beside
+  /// `<prefix>/bin/toolbox`, as git keeps its helpers in `libexec/git-core`; a build folder
+  /// (`.build/release`) has both binaries side by side. The folder is the running executable's, with
+  /// symbolic links resolved (`/proc/self/exe`), so a link to `toolbox` from another folder still finds it.
+  ///
+  /// - Parameters:
+  ///   - environment: The environment (for ``overrideVariable``).
+  ///   - executableFolder: The folder of the running executable; `nil` to read it from the system.
+  /// - Returns: The helper to run.
+  static func locateHelper(environment: Environment, executableFolder: String? = nil) -> String {
     if let path = environment[overrideVariable] { return path }
-    if let folder = executableFolder() {
-      let candidate = folder + "/" + helperName
-      if access(candidate, X_OK) == 0 { return candidate }
+    if let folder = executableFolder ?? Self.executableFolder() {
+      for candidate in helperCandidates(executableFolder: folder)
+      where access(candidate, X_OK) == 0 {
+        return candidate
+      }
     }
     return helperName
+  }
+
+  /// Where the helper may be, in the order they are tried: `<folder>/../libexec/toolbox/`, then
+  /// `<folder>/`.
+  ///
+  /// - Parameter folder: The folder of the running `toolbox`.
+  /// - Returns: The candidate paths.
+  static func helperCandidates(executableFolder folder: String) -> [String] {
+    let parent = folder.lastIndex(of: "/").map { String(folder[..<$0]) } ?? "."
+    return ["\(parent)/libexec/toolbox/\(helperName)", "\(folder)/\(helperName)"]
   }
 
   /// The folder of the running executable, from `/proc/self/exe`.
@@ -214,7 +237,8 @@ public struct HelperHTTPClient: HTTPClient {
         message.split(separator: ":").last.map { String($0.drop { $0 == " " }) } ?? message
       return .failure(
         UnavailableError(
-          "cannot run the HTTP helper '\(helper)' (\(reason)): install \(helperName) next to toolbox "
+          "cannot run the HTTP helper '\(helper)' (\(reason)): install toolbox with 'make install' "
+            + "(which puts \(helperName) in ../libexec/toolbox/ from the toolbox executable) "
             + "or set \(overrideVariable) to its path",
           code: "helper_not_found"))
     }

@@ -20,7 +20,22 @@ public struct SearchTool: Tool {
       3600); each attempt has an overall deadline (--timeout) and timeouts, connection errors, 5xx and \
       403/429 answers are retried with backoff (--retries). The API allows about 20 requests a minute.
       To search for the word 'lookup' itself, write 'toolbox search -- lookup'.
-      """ + "\n\n" + mediaTable)
+      """ + "\n\n" + mediaTable,
+    environment: [
+      ManualEntry(
+        "TOOLBOX_SEARCH_HTTP",
+        "The HTTP helper to run, instead of ../libexec/toolbox/toolbox-search-http from the folder of "
+          + "the toolbox executable, or toolbox-search-http beside it.")
+    ],
+    files: [
+      ManualEntry(
+        "$XDG_CACHE_HOME/toolbox/search/",
+        "Cached answers (default ~/.cache/toolbox/search/): at most 1,000 entries and 64 MiB, used only "
+          + "when the folder is yours and not writable by others."),
+      ManualEntry(
+        "<prefix>/libexec/toolbox/toolbox-search-http",
+        "The HTTP helper, the only program that loads libcurl."),
+    ])
 
   public static let commands: [Command<Self>] = [
     Command(Search.self) { tool, arguments in try tool.search(arguments) },

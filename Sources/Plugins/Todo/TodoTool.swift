@@ -26,6 +26,18 @@ public struct TodoTool: Tool {
       "toolbox todo",
       "toolbox todo done 1",
       "toolbox todo undo",
+    ],
+    environment: [
+      ManualEntry("TOOLBOX_TODO_STORE", "The store, when config 'tools.todo.store' is not set."),
+      ManualEntry(
+        "TOOLBOX_TODO_BUSY_TIMEOUT",
+        "Milliseconds to wait for other processes writing the store (0-600000, default 5000)."),
+    ],
+    files: [
+      ManualEntry(
+        "$XDG_DATA_HOME/toolbox/todo.sqlite3",
+        "The task store, SQLite (default ~/.local/share/toolbox/todo.sqlite3; folder 0700, file 0600); "
+          + "a schema upgrade first copies it to todo.sqlite3.bak-<timestamp>.")
     ])
 
   /// The default busy timeout in milliseconds.
