@@ -34,6 +34,59 @@ import ToolboxTestSupport
     #expect(lstat(fifo, &status) == 0 && (status.st_mode & S_IFMT) == S_IFIFO)
   }
 
+  /// Scripts undo their own change by its id while other processes keep changing the list: each undo
+  /// reverts exactly the change its process made, never another's (plain `undo` reverts the store's last
+  /// change, whoever made it).
+  @Test func `concurrent processes each undo exactly their own change`() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    let script = """
+      for i in $(seq 1 12); do
+        (
+          line=$("$TOOLBOX" todo add "Task $i")
+          change=${line##*(change }; change=${change%)}
+          "$TOOLBOX" todo add "Kept $i" >/dev/null
+          "$TOOLBOX" todo undo "$change"
+        ) > "$HOME/out.$i" 2>&1 &
+      done
+      wait
+      for i in $(seq 1 12); do cat "$HOME/out.$i"; done
+      """
+    var environment = Toolbox.cleanEnvironment(home: home.path)
+    environment["TOOLBOX"] = Toolbox.binary
+    let result = try Toolbox.run(
+      ["--norc", "--noprofile", "-c", script], environment: environment, executable: "/bin/bash")
+    let lines = result.output.split(separator: "\n")
+    #expect(lines.count == 12, "\(result.output)")
+    for i in 1...12 {
+      #expect(
+        lines.contains { $0.hasPrefix("undid change ") && $0.hasSuffix("\"Task \(i)\"") },
+        "\(result.output)")
+    }
+    let list = try Toolbox.run(
+      ["todo", "list"], environment: Toolbox.cleanEnvironment(home: home.path))
+    #expect(!list.output.contains("Task "), "\(list.output)")
+    #expect(list.output.split(separator: "\n").filter { $0.contains("Kept ") }.count == 12)
+  }
+
+  /// `export -o` with a FIFO at the path writes through it to its reader and leaves the FIFO in place.
+  @Test func `export -o into a FIFO writes through it`() throws {
+    let home = try TemporaryDirectory()
+    defer { home.remove() }
+    var environment = Toolbox.cleanEnvironment(home: home.path)
+    environment["TOOLBOX"] = Toolbox.binary
+    let result = try Toolbox.run(
+      [
+        "--norc", "--noprofile", "-c",
+        """
+        cd "$HOME" && "$TOOLBOX" todo add Pay rent >/dev/null && mkfifo pipe && (cat pipe > out &) &&
+        "$TOOLBOX" todo export --as todotxt -o pipe && sleep 0.2 && cat out && test -p pipe && echo fifo
+        """,
+      ], environment: environment, executable: "/bin/bash")
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.hasSuffix("2026-12-02 Pay rent\nfifo\n"), "\(result.output)")
+  }
+
   /// Bidirectional overrides in imported text would reorder what a line shows ("Trojan Source"): text
   /// output leaves them out; JSON and exports keep the data as it is.
   @Test func `imported bidi overrides do not reach the terminal, and JSON keeps them`() throws {
