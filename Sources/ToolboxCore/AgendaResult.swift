@@ -7,6 +7,8 @@ struct AgendaResult: CommandResult {
   let from: CivilDate
   let to: CivilDate
   let items: [DatedItem]
+  /// The overdue items from before `from` that are not listed (`--overdue`).
+  let moreOverdue: Int
   /// The tools whose items could not be read.
   let problems: [ToolProblem]
   /// Weekday names in the output language, Sunday first.
@@ -14,13 +16,14 @@ struct AgendaResult: CommandResult {
 
   var exitCode: ExitCode { problems.isEmpty ? .success : .partialFailure }
 
-  private enum CodingKeys: String, CodingKey { case from, to, items, problems }
+  private enum CodingKeys: String, CodingKey { case from, to, items, moreOverdue, problems }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(from, forKey: .from)
     try container.encode(to, forKey: .to)
     try container.encode(items, forKey: .items)
+    try container.encode(moreOverdue, forKey: .moreOverdue)
     try container.encode(problems, forKey: .problems)
   }
 
@@ -28,36 +31,40 @@ struct AgendaResult: CommandResult {
   /// spaces), written as UTF-8 bytes into one buffer: a month of a busy agenda renders in a fraction of a
   /// millisecond.
   func text(style: TextStyle) -> String {
-    guard !items.isEmpty else { return "Nothing from \(from) to \(to)." }
+    // The overdue items left out come before those listed (they are older): one line says how many.
+    let more =
+      moreOverdue == 0
+      ? ""
+      : "… \(moreOverdue) more overdue \(moreOverdue == 1 ? "item" : "items") "
+        + "(--overdue \(moreOverdue + items.count(where: { $0.isOverdue && $0.date < from })) "
+        + "lists them all)"
+    guard !items.isEmpty else {
+      return (more.isEmpty ? "" : more + "\n") + "Nothing from \(from) to \(to)."
+    }
     let weekdays = items.map { item in
       let index = item.date.weekday.rawValue
       return weekdayNames.indices.contains(index) ? weekdayNames[index] : ""
     }
     let titles = items.map { $0.title.escapingControlCharacters }
-    var widths = [10, 0, 0, 0]
+    var widths = (weekday: 0, label: 0, tool: 0)
     for (index, item) in items.enumerated() {
-      widths[1] = max(widths[1], Self.width(weekdays[index]))
-      widths[2] = max(widths[2], Self.width(item.label ?? ""))
-      widths[3] = max(widths[3], Self.width(item.tool))
+      widths.weekday = max(widths.weekday, TextBuffer.width(weekdays[index]))
+      widths.label = max(widths.label, TextBuffer.width(item.label ?? ""))
+      widths.tool = max(widths.tool, TextBuffer.width(item.tool))
     }
-    var output: [UInt8] = []
-    output.reserveCapacity(items.count * (widths.reduce(8, +) + 24))
+    var output = TextBuffer(
+      capacity: items.count * (widths.weekday + widths.label + widths.tool + 44) + more.utf8.count)
+    output.append(more)
     for (index, item) in items.enumerated() {
-      if index > 0 { output.append(0x0A) }
-      let cells = [item.date.description, weekdays[index], item.label ?? "", item.tool]
-      for (column, cell) in cells.enumerated() {
-        output.append(contentsOf: cell.utf8)
-        let padding = widths[column] - Self.width(cell) + 2
-        if padding > 0 { output.append(contentsOf: repeatElement(0x20, count: padding)) }
-      }
-      output.append(contentsOf: titles[index].utf8)
-      while output.last == 0x20 { output.removeLast() }
+      if !output.isEmpty { output.append(ascii: 0x0A) }
+      output.append(item.date.description)
+      output.append(spaces: 2)
+      output.append(weekdays[index], paddedTo: widths.weekday + 2)
+      output.append(item.label ?? "", paddedTo: widths.label + 2)
+      output.append(item.tool, paddedTo: widths.tool + 2)
+      output.append(titles[index])
+      output.trimTrailingSpaces()
     }
-    return String(decoding: output, as: UTF8.self)
-  }
-
-  /// The display width of a cell, counting bytes when it is printable ASCII.
-  static func width(_ text: String) -> Int {
-    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text.utf8.count : text.displayWidth
+    return output.text
   }
 }

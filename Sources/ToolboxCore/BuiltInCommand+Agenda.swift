@@ -10,6 +10,10 @@ extension BuiltInCommand {
       "from", valueName: "date",
       help: "The first day, in any form dates take (2026-12-24, tomorrow, next friday; default: today).",
       completion: .values(["today", "tomorrow", "yesterday"].map { CompletionCandidate($0) }))
+    static let overdue = option(
+      "overdue", valueName: "n",
+      help: "How many overdue items from before --from to list, the latest (default: \(defaultOverdue); 0 for none).",
+      as: Int.self)
     static let spec = CommandSpec(
       "agenda",
       abstract: "List what is coming up in every enabled tool, merged by date, with D-labels.",
@@ -17,19 +21,24 @@ extension BuiltInCommand {
         One line per item: date, weekday, D-label (relative to today), the tool it comes from, and its \
         title. Items come from every enabled tool that has dated data (saved D-Days and their \
         anniversaries, tasks due, holidays when configured); tasks due before the range that are still \
-        open come first. A disabled tool contributes nothing. When a tool's data cannot be read, the \
-        agenda still lists the others, reports that tool's error on standard error (and in JSON under \
-        "problems") and exits 1. JSON: {"from","to","items":[{"date","tool","title","kind","label",\
-        "isOverdue"}],"problems":[{"tool","code","message"}]}.
+        open come first: the latest \(defaultOverdue) of them (--overdue), after a line that counts the \
+        others. A disabled tool contributes nothing. When a tool's data cannot be read, the agenda still \
+        lists the others, reports that tool's error on standard error (and in JSON under "problems") \
+        and exits 1. JSON: {"from","to","items":[{"date","tool","title","kind","label","isOverdue"}],\
+        "moreOverdue","problems":[{"tool","code","message"}]}.
         """,
-      arguments: [days, from],
+      arguments: [days, from, overdue],
       globalOptions: [GlobalOption.locale],
       examples: [
         "toolbox agenda", "toolbox agenda --days 30", "toolbox --json agenda --from 2026-12-24",
+        "toolbox agenda --overdue 0",
       ])
 
     /// The days the agenda covers without `--days`.
     static let defaultDays = 7
+    /// How many overdue items from before the range the agenda lists without `--overdue`: enough to see
+    /// what slipped, few enough that a long-neglected list does not bury the coming days.
+    static let defaultOverdue = 10
   }
 
   static let agenda = BuiltInCommand(Agenda.self) { session, arguments in
@@ -45,8 +54,13 @@ extension BuiltInCommand {
       throw arguments.usageError(
         "\(days) days from '\(from)' go past 9999-12-31", code: "out_of_range")
     }
+    let overdueLimit = try arguments[Agenda.overdue] ?? Agenda.defaultOverdue
+    guard overdueLimit >= 0 else {
+      throw arguments.usageError(
+        "--overdue must be 0 or more, not '\(overdueLimit)'", code: "invalid_value")
+    }
     let names = DateNames(localeIdentifier: try context.locale(for: .time).identifier)
-    let report = session.datedItemsReport(in: from...to)
+    let report = session.datedItemsReport(in: from...to, overdueLimit: overdueLimit)
     let items = report.items.compactMap { item -> DatedItem? in
       // What a tool gives outside the range is left out, except open items overdue before it.
       guard (from...to).contains(item.date) || (item.isOverdue && item.date < from) else {
@@ -58,8 +72,8 @@ extension BuiltInCommand {
     }
     return .document(
       AgendaResult(
-        from: from, to: to, items: items, problems: report.problems,
-        weekdayNames: names.weekdayNames))
+        from: from, to: to, items: items, moreOverdue: report.moreOverdue,
+        problems: report.problems, weekdayNames: names.weekdayNames))
   }
 
 }

@@ -211,7 +211,24 @@ extension CivilDate: CustomStringConvertible, LosslessStringConvertible {
   ///   - day: The day.
   /// - Returns: The text.
   public static func text(year: Int, month: Int, day: Int) -> String {
-    pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    // Valid dates (every CivilDate) are written straight into a small string: lists print thousands.
+    guard (0...9999).contains(year), (0...99).contains(month), (0...99).contains(day) else {
+      return pad(year, 4) + "-" + pad(month, 2) + "-" + pad(day, 2)
+    }
+    return String(unsafeUninitializedCapacity: 10) { buffer in
+      let zero = UInt8(ascii: "0")
+      buffer[0] = zero + UInt8(year / 1000)
+      buffer[1] = zero + UInt8(year / 100 % 10)
+      buffer[2] = zero + UInt8(year / 10 % 10)
+      buffer[3] = zero + UInt8(year % 10)
+      buffer[4] = UInt8(ascii: "-")
+      buffer[5] = zero + UInt8(month / 10)
+      buffer[6] = zero + UInt8(month % 10)
+      buffer[7] = UInt8(ascii: "-")
+      buffer[8] = zero + UInt8(day / 10)
+      buffer[9] = zero + UInt8(day % 10)
+      return 10
+    }
   }
 
   private static func pad(_ value: Int, _ width: Int) -> String {

@@ -40,6 +40,64 @@ public protocol DatedItemProvider {
   /// - Returns: The items, in any order.
   /// - Throws: A ``ToolboxError`` when the tool's data cannot be read.
   func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem]
+
+  /// The items as ``datedItems(in:)`` gives them, except that of the overdue items from before the range
+  /// only the `overdueLimit` latest are given, and the rest counted. The default implementation filters
+  /// what ``datedItems(in:)`` returns; a tool whose overdue items can be many (the todo list) reads only
+  /// those it gives.
+  ///
+  /// - Parameters:
+  ///   - range: The days.
+  ///   - overdueLimit: How many overdue items from before the range to give at most; 0 for none.
+  /// - Returns: The items, and how many overdue ones were left out.
+  /// - Throws: A ``ToolboxError`` when the tool's data cannot be read.
+  func datedItems(in range: ClosedRange<CivilDate>, overdueLimit: Int) throws -> DatedItems
+}
+
+extension DatedItemProvider {
+  public func datedItems(in range: ClosedRange<CivilDate>, overdueLimit: Int) throws
+    -> DatedItems
+  {
+    DatedItems(try datedItems(in: range), range: range, overdueLimit: overdueLimit)
+  }
+}
+
+/// What one tool gives for a range: its items, and how many overdue items from before the range it left
+/// out (``DatedItemProvider/datedItems(in:overdueLimit:)``).
+public struct DatedItems: Sendable, Equatable {
+  /// The items, in any order.
+  public var items: [DatedItem]
+  /// The overdue items from before the range that are not in `items`.
+  public var moreOverdue: Int
+
+  /// Items as they are.
+  public init(items: [DatedItem], moreOverdue: Int = 0) {
+    self.items = items
+    self.moreOverdue = moreOverdue
+  }
+
+  /// Items with the overdue ones from before the range limited to the `overdueLimit` latest (by date,
+  /// the later of two on one day by position), the others counted in ``moreOverdue``.
+  ///
+  /// - Parameters:
+  ///   - items: The items, in any order.
+  ///   - range: The days: overdue items dated before it are the ones limited.
+  ///   - overdueLimit: How many to keep; 0 or less keeps none.
+  public init(_ items: [DatedItem], range: ClosedRange<CivilDate>, overdueLimit: Int) {
+    let overdue = items.indices.filter {
+      items[$0].isOverdue && items[$0].date < range.lowerBound
+    }
+    guard overdue.count > max(overdueLimit, 0) else {
+      self.init(items: items)
+      return
+    }
+    let dropped = overdue.sorted { (items[$0].date, $0) < (items[$1].date, $1) }
+      .prefix(overdue.count - max(overdueLimit, 0))
+    let droppedSet = Set(dropped)
+    self.init(
+      items: items.indices.filter { !droppedSet.contains($0) }.map { items[$0] },
+      moreOverdue: dropped.count)
+  }
 }
 
 /// What ``Session/datedItemsReport(in:)`` collected: the items, and the tools whose data could not be read.
@@ -48,4 +106,6 @@ public struct DatedItemsReport: Sendable {
   public var items: [DatedItem]
   /// One entry per enabled tool whose items could not be read.
   public var problems: [ToolProblem]
+  /// The overdue items from before the range left out by the limit asked for.
+  public var moreOverdue: Int = 0
 }

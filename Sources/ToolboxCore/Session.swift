@@ -102,14 +102,14 @@ public struct Session: Sendable {
       datedItems: { range in try session.datedItems(in: range) })
   }
 
-  /// The dated items of every enabled built-in tool that provides some, sorted by date, overdue items
-  /// first within a day, then by tool and title.
+  /// The dated items of every enabled built-in tool that provides some in a range (none of the overdue
+  /// ones from before it), sorted by date, overdue items first within a day, then by tool and title.
   ///
   /// - Parameter range: The days.
   /// - Returns: The items.
   /// - Throws: What the first tool whose data cannot be read throws.
   public func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
-    let report = datedItemsReport(in: range)
+    let report = datedItemsReport(in: range, overdueLimit: 0)
     if let problem = report.problems.first { throw problem.error }
     return report.items
   }
@@ -118,16 +118,25 @@ public struct Session: Sendable {
   /// sorts them, and the tools whose data could not be read: one tool's failure does not hide the others'
   /// items (the agenda lists what it has and reports the rest).
   ///
-  /// - Parameter range: The days.
+  /// - Parameters:
+  ///   - range: The days.
+  ///   - overdueLimit: How many overdue items from before the range to list at most, across all tools:
+  ///     the latest ones; the rest are counted in ``DatedItemsReport/moreOverdue``.
   /// - Returns: The items and the failures, one per failing tool.
-  public func datedItemsReport(in range: ClosedRange<CivilDate>) -> DatedItemsReport {
+  public func datedItemsReport(in range: ClosedRange<CivilDate>, overdueLimit: Int)
+    -> DatedItemsReport
+  {
     var items: [DatedItem] = []
+    var moreOverdue = 0
     var problems: [ToolProblem] = []
     for tool in registry.builtIns where tool.providesDatedItems {
       let name = tool.descriptor.name
       guard config.isEnabled(name) else { continue }
       do {
-        items += try tool.datedItems(in: range, context: try context(for: name))
+        let given = try tool.datedItems(
+          in: range, overdueLimit: overdueLimit, context: try context(for: name))
+        items += given.items
+        moreOverdue += given.moreOverdue
       } catch let error as any ToolboxError {
         problems.append(ToolProblem(tool: name, error: error))
       } catch {
@@ -141,7 +150,10 @@ public struct Session: Sendable {
       if a.tool != b.tool { return a.tool < b.tool }
       return a.title < b.title
     }
-    return DatedItemsReport(items: items, problems: problems)
+    // Each tool kept its latest overdue items; across tools, the latest of those.
+    let limited = DatedItems(items, range: range, overdueLimit: overdueLimit)
+    return DatedItemsReport(
+      items: limited.items, problems: problems, moreOverdue: moreOverdue + limited.moreOverdue)
   }
 
   /// `--today`, else `$TOOLBOX_TODAY`, if either is set: any date ``DateInput`` reads, relative to the

@@ -28,14 +28,16 @@ public protocol Tool: Sendable {
   /// without dated items are never created for the calendar's marks or the agenda.
   static var providesDatedItems: Bool { get }
 
-  /// The tool's dated items in a range, or `[]` when it provides none (default implementations again).
+  /// The tool's dated items in a range, or none when it provides none (default implementations again).
   ///
   /// - Parameters:
   ///   - range: The days.
+  ///   - overdueLimit: How many overdue items from before the range to give at most.
   ///   - context: The tool's context.
   /// - Returns: The items.
-  static func datedItems(in range: ClosedRange<CivilDate>, context: ToolContext) throws
-    -> [DatedItem]
+  static func datedItems(
+    in range: ClosedRange<CivilDate>, overdueLimit: Int, context: ToolContext
+  ) throws -> DatedItems
 }
 
 extension Tool {
@@ -66,9 +68,9 @@ extension Tool {
   public static var providesDatedItems: Bool { false }
 
   /// No dated items: the default for a tool that does not adopt ``DatedItemProvider``.
-  public static func datedItems(in range: ClosedRange<CivilDate>, context: ToolContext) throws
-    -> [DatedItem]
-  { [] }
+  public static func datedItems(
+    in range: ClosedRange<CivilDate>, overdueLimit: Int, context: ToolContext
+  ) throws -> DatedItems { DatedItems(items: []) }
 }
 
 extension Tool where Self: DatedItemProvider {
@@ -76,10 +78,10 @@ extension Tool where Self: DatedItemProvider {
   public static var providesDatedItems: Bool { true }
 
   /// Creates the tool and asks it for its items.
-  public static func datedItems(in range: ClosedRange<CivilDate>, context: ToolContext) throws
-    -> [DatedItem]
-  {
-    try Self(context: context).datedItems(in: range)
+  public static func datedItems(
+    in range: ClosedRange<CivilDate>, overdueLimit: Int, context: ToolContext
+  ) throws -> DatedItems {
+    try Self(context: context).datedItems(in: range, overdueLimit: overdueLimit)
   }
 }
 

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// An error toolbox reports to the user: one line of text, a stable code for JSON, and an exit status.
 ///
 /// Messages are one lowercase sentence without a final period that quotes user input in '...' and names the
@@ -158,6 +164,12 @@ extension String {
   /// input stays the one line the contract promises. Bidirectional overrides and isolates are written
   /// the same way (`\u{202E}`), so quoted data cannot reorder the message.
   public var escapingControlCharacters: String {
+    // Printable ASCII, as most titles and messages are, has nothing to escape: checked on the bytes,
+    // without looking up each scalar's properties.
+    let printableASCII = utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+    if printableASCII == true { return self }
     guard unicodeScalars.contains(where: { $0.isTerminalControl || $0.isBidiControl }) else {
       return self
     }
@@ -180,7 +192,13 @@ extension String {
   /// from the network or files shown in a table: what remains is shown in its natural order.
   public var removingBidiControls: String {
     // Every bidi control is E2 80 AA...AE or E2 81 A6...A9 in UTF-8: most text has no 0xE2 byte at all.
-    guard utf8.contains(0xE2), unicodeScalars.contains(where: \.isBidiControl) else { return self }
+    // A contiguous string (any native one) is searched with memchr: output text can be large.
+    let mayHaveControls =
+      utf8.withContiguousStorageIfAvailable { bytes in
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, 0xE2, bytes.count) != nil
+      } ?? utf8.contains(0xE2)
+    guard mayHaveControls, unicodeScalars.contains(where: \.isBidiControl) else { return self }
     var result = ""
     result.reserveCapacity(utf8.count)
     for scalar in unicodeScalars where !scalar.isBidiControl {

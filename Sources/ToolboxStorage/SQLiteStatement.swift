@@ -16,7 +16,7 @@ public enum SQLiteValue: Sendable {
 
 /// A compiled statement. Finalized when released.
 public final class SQLiteStatement {
-  private let handle: OpaquePointer
+  @usableFromInline let handle: OpaquePointer
   private let connection: SQLiteConnection
 
   init(_ handle: OpaquePointer, connection: SQLiteConnection) {
@@ -74,7 +74,7 @@ public final class SQLiteStatement {
   public func int64(_ index: Int32) -> Int64 { sqlite3_column_int64(handle, index) }
 
   /// Column `index` of the current row as an integer.
-  public func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
+  @inlinable public func int(_ index: Int32) -> Int { Int(sqlite3_column_int64(handle, index)) }
 
   /// Column `index` of the current row as UTF-8 bytes (valid until the next step), or `nil` for NULL.
   ///
@@ -82,7 +82,7 @@ public final class SQLiteStatement {
   ///   - index: The column.
   ///   - body: Reads the bytes.
   /// - Returns: What `body` returns, or `nil` for NULL.
-  public func withBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T)
+  @inlinable public func withBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T)
     rethrows -> T?
   {
     guard let pointer = sqlite3_column_text(handle, index) else { return nil }
@@ -91,7 +91,7 @@ public final class SQLiteStatement {
   }
 
   /// Column `index` of the current row as text, or `nil` for NULL.
-  public func text(_ index: Int32) -> String? {
+  @inlinable public func text(_ index: Int32) -> String? {
     guard let pointer = sqlite3_column_text(handle, index) else { return nil }
     let count = Int(sqlite3_column_bytes(handle, index))
     return String(

@@ -79,7 +79,8 @@ public final class SQLiteStore {
     let store = SQLiteStore(
       kind: kind, path: path, connection: connection, busyTimeout: busyTimeout, now: now)
     try store.guarded {
-      try connection.execute("PRAGMA synchronous = FULL")
+      try connection.execute("PRAGMA synchronous = FULL; PRAGMA journal_size_limit = 0")
+      try connection.keepWALFiles()
       if !isWAL { _ = try connection.text("PRAGMA journal_mode = WAL") }
       try store.migrate(progress: progress)
     }

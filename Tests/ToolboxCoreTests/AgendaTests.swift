@@ -41,6 +41,7 @@ import ToolboxTestSupport
               "tool": "planner"
             }
           ],
+          "moreOverdue": 0,
           "problems": [],
           "to": "2026-12-26"
         }
@@ -133,6 +134,59 @@ import ToolboxTestSupport
     #expect(result.error.split(separator: "\n").first.map(String.init) == message)
   }
 
+  @Test func `only the latest overdue items are listed, after a line that counts the others`() {
+    let runner = ToolboxRunner(tools: [NeglectedTool.self, ChoresTool.self])
+    // Default 10: all 6 overdue items of both tools are listed, nothing counted.
+    let all = runner.run("agenda", "--days", "1")
+    #expect(all.status == 0)
+    #expect(all.output.split(separator: "\n").count == 7)
+    #expect(!all.output.contains("more overdue"))
+    // Across tools, the latest two: chores' Pay rent (11-28) and neglected's 11-25.
+    #expect(
+      runner.run("agenda", "--days", "1", "--overdue", "2").output == """
+        … 4 more overdue items (--overdue 6 lists them all)
+        2026-11-25  Wednesday  D+7    neglected  Task 5
+        2026-11-28  Saturday   D+4    chores     Pay rent
+        2026-12-02  Wednesday  D-Day  chores     Water plants
+
+        """)
+    #expect(
+      runner.run("agenda", "--from", "2026-12-03", "--days", "1", "--overdue", "0").output == """
+        … 6 more overdue items (--overdue 6 lists them all)
+        Nothing from 2026-12-03 to 2026-12-03.
+
+        """)
+    let json = runner.run("--json", "agenda", "--days", "1", "--overdue", "1").output
+    #expect(json.contains("\"moreOverdue\": 5,"))
+    #expect(json.contains("\"title\": \"Pay rent\""))
+    #expect(!json.contains("\"title\": \"Task 5\""))
+    let negative = runner.run("agenda", "--overdue", "-1")
+    #expect(negative.status == 64)
+    #expect(negative.error.hasPrefix("toolbox: --overdue must be 0 or more, not '-1'\n"))
+  }
+
+  @Test func `a provider's overdue items are limited to the latest, the rest counted`() {
+    let range = CivilDate.test("2026-12-02")...CivilDate.test("2026-12-08")
+    let items = [
+      DatedItem(
+        date: .test("2026-11-20"), tool: "t", title: "old", kind: "task", isOverdue: true),
+      DatedItem(date: .test("2026-12-03"), tool: "t", title: "in range", kind: "task"),
+      DatedItem(
+        date: .test("2026-11-30"), tool: "t", title: "late", kind: "task", isOverdue: true),
+      DatedItem(
+        date: .test("2026-11-25"), tool: "t", title: "middle", kind: "task", isOverdue: true),
+      // Overdue but inside the range (the agenda starts last week): never limited.
+      DatedItem(
+        date: .test("2026-12-02"), tool: "t", title: "today", kind: "task", isOverdue: true),
+    ]
+    let limited = DatedItems(items, range: range, overdueLimit: 2)
+    #expect(limited.items.map(\.title) == ["in range", "late", "middle", "today"])
+    #expect(limited.moreOverdue == 1)
+    #expect(DatedItems(items, range: range, overdueLimit: 0).items.map(\.title) == ["in range", "today"])
+    #expect(DatedItems(items, range: range, overdueLimit: 0).moreOverdue == 3)
+    #expect(DatedItems(items, range: range, overdueLimit: 3) == DatedItems(items: items))
+  }
+
   @Test func `agenda has help and is a reserved name`() {
     let help = runner.run("agenda", "--help")
     #expect(help.status == 0)
@@ -187,5 +241,20 @@ struct BrokenTool: Tool, DatedItemProvider {
 
   func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
     throw DataError("cannot read the broken store", code: "broken_store")
+  }
+}
+
+/// A tool with five overdue tasks, due 11-21 to 11-25.
+struct NeglectedTool: Tool, DatedItemProvider {
+  static let descriptor = ToolDescriptor(name: "neglected", abstract: "Neglected.")
+  static let commands: [Command<Self>] = []
+  init(context: ToolContext) {}
+
+  func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
+    (1...5).map { n in
+      DatedItem(
+        date: .test("2026-11-2\(n)"), tool: "neglected", title: "Task \(n)", kind: "task",
+        isOverdue: true)
+    }
   }
 }

@@ -60,29 +60,4 @@ final class DDayHarness {
     let attributes = try FileManager.default.attributesOfItem(atPath: path)
     return (attributes[.posixPermissions] as? Int) ?? -1
   }
-
-  /// Splits an example line into words, honouring single and double quotes as a shell would.
-  static func words(_ line: String) -> [String] {
-    var words: [String] = []
-    var current = ""
-    var quote: Character?
-    var inWord = false
-    for character in line {
-      if let open = quote {
-        if character == open { quote = nil } else { current.append(character) }
-      } else if character == "'" || character == "\"" {
-        quote = character
-        inWord = true
-      } else if character == " " {
-        if inWord { words.append(current) }
-        current = ""
-        inWord = false
-      } else {
-        current.append(character)
-        inWord = true
-      }
-    }
-    if inWord { words.append(current) }
-    return words
-  }
 }

@@ -393,7 +393,7 @@ import ToolboxTestSupport
       // an export of the five D-Days.
       let file = harness.folder.file("ddays.ics")
       #expect(harness.run(["dday", "export", "--ics", "-o", file]).status == 0)
-      let words = DDayHarness.words(example).map { $0 == "ddays.ics" ? file : $0 }
+      let words = ShellWords.split(example).map { $0 == "ddays.ics" ? file : $0 }
       #expect(words.first == "toolbox")
       let result = harness.run(Array(words.dropFirst()))
       #expect(result.status == 0, "\(example): \(result.error)")

@@ -69,7 +69,7 @@ import ToolboxTestSupport
         atPath: home.path + "/.config/toolbox", withIntermediateDirectories: true)
       _ = try home.write(".config/toolbox/config.json", config)
     }
-    let words = MetadataTests.words(command)
+    let words = ShellWords.split(command)
     let result = try Toolbox.run(
       Array(words.dropFirst()), environment: Toolbox.cleanEnvironment(home: home.path))
     // Unicode scalars: "\r\n" is one Character in Swift, which replacing "\r" would not match.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolboxTestSupport
 
 /// The dday tool through the built binary, as a user's shell runs it (today is 2026-12-02).
 @Suite struct DDayEndToEndTests {
@@ -218,6 +219,7 @@ import Testing
               "tool": "dday"
             }
           ],
+          "moreOverdue": 0,
           "problems": [],
           "to": "2026-12-31"
         }
@@ -332,36 +334,13 @@ import Testing
           command = String(command[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces)
         }
         examples.append(
-          (command, Self.words(command), "", !comment.contains("shown")))
+          (command, ShellWords.split(command), "", !comment.contains("shown")))
         collecting = true
       } else if collecting {
         examples[examples.count - 1].output += line + "\n"
       }
     }
     return examples
-  }
-
-  /// Splits a command line into words, honouring single quotes as a shell would.
-  static func words(_ line: String) -> [String] {
-    var words: [String] = []
-    var current = ""
-    var quoted = false
-    var inWord = false
-    for character in line {
-      if character == "'" {
-        quoted.toggle()
-        inWord = true
-      } else if character == " ", !quoted {
-        if inWord { words.append(current) }
-        current = ""
-        inWord = false
-      } else {
-        current.append(character)
-        inWord = true
-      }
-    }
-    if inWord { words.append(current) }
-    return words
   }
 
   // MARK: - Bad input

@@ -34,7 +34,7 @@ import ToolboxTestSupport
         #expect(!spec.examples.isEmpty, "\(label) has no examples")
         #expect(spec.declarationProblems.isEmpty, "\(label): \(spec.declarationProblems)")
         for example in spec.examples {
-          let words = Self.words(example)
+          let words = ShellWords.split(example)
           #expect(words.first == "toolbox", "\(example)")
           // The example must parse against this command's spec (and the global options).
           let parsed = Self.commandArguments(words, tool: name, command: spec.name)
@@ -86,7 +86,7 @@ import ToolboxTestSupport
       defer { home.remove() }
       try FileManager.default.removeItem(atPath: home.path)
       try FileManager.default.copyItem(atPath: seed.path, toPath: home.path)
-      var words = Self.words(example)
+      var words = ShellWords.split(example)
       if words.count > 2, let index = words.firstIndex(of: "search") {
         words.insert("--url", at: words[index + 1] == "lookup" ? index + 2 : index + 1)
       }
@@ -122,31 +122,6 @@ import ToolboxTestSupport
     for key in Config.topLevelKeys {
       #expect(text.contains("\"\(key)\":"), "\(key) missing")
     }
-  }
-
-  /// Splits an example line into words, honouring single and double quotes as a shell would.
-  static func words(_ line: String) -> [String] {
-    var words: [String] = []
-    var current = ""
-    var quote: Character?
-    var inWord = false
-    for character in line {
-      if let open = quote {
-        if character == open { quote = nil } else { current.append(character) }
-      } else if character == "'" || character == "\"" {
-        quote = character
-        inWord = true
-      } else if character == " " {
-        if inWord { words.append(current) }
-        current = ""
-        inWord = false
-      } else {
-        current.append(character)
-        inWord = true
-      }
-    }
-    if inWord { words.append(current) }
-    return words
   }
 
   /// The words after `toolbox [globals] <tool> [<command>]`, or `nil` when the example does not invoke

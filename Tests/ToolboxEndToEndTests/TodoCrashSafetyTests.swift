@@ -375,7 +375,7 @@ enum AsNobody {
     #expect(result.status == 0, "\(result.error)")
     #expect(
       try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
-        == ["todo.sqlite3", alive, young].sorted())
+        == ["todo.sqlite3", "todo.sqlite3-shm", "todo.sqlite3-wal", alive, young].sorted())
     #expect(try sandbox.tasks().map { $0["text"] as? String } == ["first"])
   }
 
@@ -511,8 +511,10 @@ enum AsNobody {
     let saved = FileManager.default.contents(atPath: sandbox.folder + "/before.sqlite3")
     #expect(saved != nil)
     #expect(FileManager.default.contents(atPath: sandbox.folder + "/after.sqlite3") == saved)
+    // The store and the -wal and -shm files it keeps between commands; nothing else appeared.
     #expect(
-      (try? String(contentsOfFile: sandbox.folder + "/files", encoding: .utf8)) == "todo.sqlite3\n")
+      (try? String(contentsOfFile: sandbox.folder + "/files", encoding: .utf8))
+        == "todo.sqlite3\ntodo.sqlite3-shm\ntodo.sqlite3-wal\n")
   }
 
   // MARK: - Permissions
@@ -556,7 +558,9 @@ enum AsNobody {
     }
     try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: store)
     #expect(FileManager.default.contents(atPath: store) == bytes)
-    #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["todo.sqlite3"])
+    #expect(
+      try FileManager.default.contentsOfDirectory(atPath: folder).sorted()
+        == ["todo.sqlite3", "todo.sqlite3-shm", "todo.sqlite3-wal"])
   }
 
   @Test(.enabled(if: !AsNobody.isRoot || AsNobody.hasSetpriv, "as root, needs setpriv"))
@@ -565,6 +569,9 @@ enum AsNobody {
     let (folder, bytes) = try storeWithTasks(sandbox, folder: "read-only")
     let store = folder + "/todo.sqlite3"
     let binary = try AsNobody.binary(copyingInto: sandbox.folder)
+    // A store put there without the -wal and -shm files it keeps between commands (copied from a
+    // backup): SQLite must create them, which the folder does not allow. (With them, it works.)
+    for suffix in ["-wal", "-shm"] { try FileManager.default.removeItem(atPath: store + suffix) }
     if AsNobody.isRoot {
       for path in [folder, store] {
         try FileManager.default.setAttributes(

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolboxTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -263,6 +264,8 @@ final class TodoSandbox {
     var bytes = try #require(FileManager.default.contents(atPath: sandbox.store))
     bytes.replaceSubrange(68..<72, with: [0x12, 0x34, 0x56, 0x78])
     try bytes.write(to: URL(fileURLWithPath: sandbox.store))
+    // The toolbox store that was there kept its (empty) -wal and -shm files: gone with it.
+    for suffix in ["-wal", "-shm"] { try FileManager.default.removeItem(atPath: sandbox.store + suffix) }
     let result = try sandbox.run("todo", "add", "y")
     #expect(result.status == 65)
     #expect(
@@ -384,7 +387,7 @@ final class TodoSandbox {
         .components(separatedBy: "\n\n")[0].split(separator: "\n")
       #expect(!examples.isEmpty, "\(command)")
       for example in examples {
-        var words = MetadataTests.words(String(example))
+        var words = ShellWords.split(String(example))
         #expect(words.removeFirst() == "toolbox")
         let result = try sandbox.run(words, input: "from standard input\n", in: sandbox.folder)
         #expect(result.status == 0, "\(example): \(result.error)")

@@ -364,38 +364,12 @@ import ToolboxTestSupport
     let examples = NumberTool.descriptor.examples + NumberTool.commands.flatMap(\.spec.examples)
     #expect(examples.count > 20)
     for example in examples {
-      let words = Self.words(example)
+      let words = ShellWords.split(example)
       #expect(words.first == "toolbox")
       let result = runner.run(Array(words.dropFirst()))
       #expect(result.status == 0, "\(example): \(result.error)")
       #expect(!result.output.isEmpty, "\(example)")
     }
-  }
-
-  /// An example's words as a shell splits them: blanks between words, single or double quotes around
-  /// words with blanks or `$`.
-  static func words(_ line: String) -> [String] {
-    var words: [String] = []
-    var current = ""
-    var quote: Character?
-    var inWord = false
-    for character in line {
-      if let open = quote {
-        if character == open { quote = nil } else { current.append(character) }
-      } else if character == "'" || character == "\"" {
-        quote = character
-        inWord = true
-      } else if character == " " {
-        if inWord { words.append(current) }
-        current = ""
-        inWord = false
-      } else {
-        current.append(character)
-        inWord = true
-      }
-    }
-    if inWord { words.append(current) }
-    return words
   }
 
   @Test func `specs are well formed`() throws {

@@ -406,6 +406,8 @@ import ToolboxTestSupport
     #expect(open.status == 74)
     #expect(open.error.contains("it is writable by others (mode 0666)"))
     #expect(chmod(harness.store, 0o600) == 0)
+    // The store keeps its (empty) -wal file between commands: the link is planted in its place.
+    try FileManager.default.removeItem(atPath: harness.store + "-wal")
     try FileManager.default.createSymbolicLink(
       atPath: harness.store + "-wal", withDestinationPath: "/tmp/elsewhere")
     let planted = harness.run("todo", "add", "b")
@@ -479,5 +481,42 @@ import ToolboxTestSupport
     #expect(items.map(\.isOverdue) == [true, false])
     #expect(items.map(\.label) == ["D+2", "D-3"])
     #expect(items.allSatisfy { $0.tool == "todo" && $0.kind == "task" })
+  }
+
+  @Test func `the agenda gets the latest overdue tasks and a count, from the index of open tasks`()
+    throws
+  {
+    let harness = try TodoHarness()
+    harness.add(
+      "Oldest due:2026-11-01", "Old due:2026-11-10", "Recent due:2026-11-20", "Latest due:2026-11-29",
+      "Done late due:2026-11-30", "This week due:2026-12-04", "Next year due:2027-01-10")
+    _ = harness.run("todo", "done", "5")
+    let tool = TodoTool(
+      context: ToolContext(
+        toolName: "todo", environment: Environment(harness.environment),
+        todayOverride: .test("2026-12-02")))
+    let range = CivilDate.test("2026-12-02")...CivilDate.test("2026-12-08")
+    let limited = try tool.datedItems(in: range, overdueLimit: 2)
+    #expect(limited.items.map(\.title) == ["Recent", "Latest", "This week"])
+    #expect(limited.moreOverdue == 2)
+    let none = try tool.datedItems(in: range, overdueLimit: 0)
+    #expect(none.items.map(\.title) == ["This week"])
+    #expect(none.moreOverdue == 4)
+    #expect(try tool.datedItems(in: range, overdueLimit: 10).moreOverdue == 0)
+    // An agenda from a later day: tasks due between today and --from are neither overdue nor in range.
+    let later = try tool.datedItems(
+      in: CivilDate.test("2026-12-05")...CivilDate.test("2026-12-31"), overdueLimit: 10)
+    #expect(later.items.map(\.title) == ["Oldest", "Old", "Recent", "Latest"])
+    // Both queries walk the index of open tasks by due date (schema 3), never the done ones.
+    let store = try harness.open()
+    for bound in ["due < ?1", "due >= ?1 AND due < ?2"] {
+      let plan = try store.connection.prepare(
+        "EXPLAIN QUERY PLAN SELECT id FROM tasks WHERE archived = 0 AND done = 0 AND hidden = 0 "
+          + "AND due IS NOT NULL AND \(bound) ORDER BY due DESC, id DESC")
+      var details: [String] = []
+      while try plan.step() { details.append(plan.text(3) ?? "") }
+      #expect(details.contains { $0.contains("USING INDEX tasks_open_by_due") }, "\(details)")
+      #expect(!details.contains { $0.contains("TEMP B-TREE") }, "\(details)")
+    }
   }
 }

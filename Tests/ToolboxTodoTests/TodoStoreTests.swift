@@ -29,6 +29,27 @@ import ToolboxTestSupport
     #expect(names.allSatisfy { $0.hasPrefix("todo.sqlite3") && !$0.contains(".new-") })
   }
 
+  @Test func `after a command the -wal and -shm files stay, the WAL empty and the store file whole`()
+    throws
+  {
+    let harness = try TodoHarness()
+    harness.add("first", "second")
+    // Kept between commands (SQLITE_FCNTL_PERSIST_WAL), so the next command does not create and
+    // delete two files; the WAL was checkpointed into the store and truncated.
+    let wal = try FileManager.default.attributesOfItem(atPath: harness.store + "-wal")
+    #expect(wal[.size] as? Int == 0)
+    #expect(try harness.mode(harness.store + "-wal") == 0o600)
+    #expect(try harness.mode(harness.store + "-shm") == 0o600)
+    // The store file alone holds every change: a copy of it without the others reads the same.
+    let copy = harness.folder.file("copy.sqlite3")
+    try FileManager.default.copyItem(atPath: harness.store, toPath: copy)
+    let connection = try SQLiteConnection(path: copy, busyTimeout: 100)
+    #expect(try connection.integer("SELECT count(*) FROM tasks") == 2)
+    #expect(try connection.text("PRAGMA integrity_check") == "ok")
+    try connection.close()
+    #expect(harness.run("todo", "list").output.contains("second"))
+  }
+
   @Test func `opening an existing store keeps its tasks`() throws {
     let harness = try TodoHarness()
     _ = try harness.open().add(.test("kept"))

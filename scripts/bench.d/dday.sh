@@ -13,8 +13,11 @@ compare "toolbox --locale ko_KR dday anniversaries 2026-03-14  vs  date -d" \
   "$TOOLBOX --locale ko_KR dday anniversaries 2026-03-14" "date -d '2026-03-14 +99 days' +%F"
 
 # Saved D-Days and the agenda against cal(1), target 2x each (issue 14): `dday list` with 1,000 saved D-Days,
-# and `agenda --days 30` with those 1,000 D-Days and 10,000 todo tasks (due dates spread over the weeks around
-# today, so the todo tool has work once it provides dated items). Both stores are selected by one config file.
+# and `agenda --days 30` with those 1,000 D-Days and 10,000 todo tasks. The tasks are a list kept for five
+# years (todo.txt and done.txt together): created day after day up to today, seven in ten with a due date
+# up to six weeks after they were created, done once due, except one in fifty left undone (about 200 overdue,
+# of which the agenda lists the latest 10); the rest without a due date, done after a month except one in
+# twenty. Dates are relative to the day of the run. Both stores are selected by one config file.
 if ! command -v cal >/dev/null; then
   report "toolbox dday list / agenda  vs  cal" "skipped: cal not installed (apt-get install ncal)"
 else
@@ -40,11 +43,22 @@ PY
     "$TOOLBOX" --config "$dday_dir/config.json" dday add "$name" "$date" $extra >/dev/null
   done <"$dday_dir/events.txt"
   python3 - "$dday_dir/tasks.txt" <<'PY'
-import sys
+import datetime, sys
+today = datetime.date.today()
 with open(sys.argv[1], "w") as f:
     for n in range(1, 10001):
-        f.write("2026-11-%02d Task %d for the benchmark +bench due:2026-%02d-%02d\n"
-                % (n % 28 + 1, n, 11 + n % 2, n % 28 + 1))
+        created = today - datetime.timedelta(days=1825 - n * 1825 // 10000)
+        text = "Task %d for the benchmark +bench" % n
+        if n % 10 < 7:
+            due = created + datetime.timedelta(days=n % 45)
+            line = "%s %s due:%s" % (created, text, due)
+            if due < today and n % 50 != 0:
+                line = "x %s %s" % (due, line)
+        else:
+            line = "%s %s" % (created, text)
+            if created < today - datetime.timedelta(days=30) and n % 20 != 17:
+                line = "x %s %s" % (created + datetime.timedelta(days=30), line)
+        f.write(line + "\n")
 PY
   "$TOOLBOX" --config "$dday_dir/config.json" todo import "$dday_dir/tasks.txt" >/dev/null
   compare "toolbox dday list, 1,000 D-Days  vs  cal" \

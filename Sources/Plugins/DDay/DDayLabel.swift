@@ -7,6 +7,6 @@ enum DDayLabel {
   static func label(days: Int) -> String {
     if days == 0 { return "D-Day" }
     // `days` is a difference of two day numbers, so it is far from Int.min and negating is safe.
-    return days > 0 ? "D-\(days)" : "D+\(-days)"
+    return days > 0 ? "D-" + String(days) : "D+" + String(-days)
   }
 }

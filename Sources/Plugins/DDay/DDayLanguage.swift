@@ -67,7 +67,7 @@ struct DDayLanguage: Sendable {
 
   /// The count of a day since a date under the configured convention: `100일째` / `day 100`.
   func dayNumber(_ n: Int) -> String {
-    isKorean ? "\(n)일째" : "day \(n)"
+    isKorean ? String(n) + "일째" : "day " + String(n)
   }
 
   /// How a saved D-Day repeats: `매년` / `every year`, `매월` / `every month`.
@@ -84,12 +84,14 @@ struct DDayLanguage: Sendable {
   /// A lunar date as a note beside a Gregorian one: `음력 2026년 7월 13일` / `lunar 2026-07-13`, or without
   /// the year for dates that repeat (`음력 윤6월 1일`, `lunar 06-01 (leap month)`).
   func lunarNote(_ lunar: LunarDate, withYear: Bool) -> String {
+    // Concatenated rather than interpolated: list writes one per lunar D-Day.
     if isKorean {
-      let year = withYear ? "\(lunar.year)년 " : ""
-      return "음력 \(year)\(lunar.isLeapMonth ? "윤" : "")\(lunar.month)월 \(lunar.day)일"
+      let year = withYear ? String(lunar.year) + "년 " : ""
+      return "음력 " + year + (lunar.isLeapMonth ? "윤" : "") + String(lunar.month) + "월 "
+        + String(lunar.day) + "일"
     }
     let text = withYear ? lunar.description : String(lunar.description.dropFirst(5))
-    return "lunar \(text)" + (lunar.isLeapMonth ? " (leap month)" : "")
+    return "lunar " + text + (lunar.isLeapMonth ? " (leap month)" : "")
   }
 
   // MARK: - Numbers

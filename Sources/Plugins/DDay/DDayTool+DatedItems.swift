@@ -23,7 +23,7 @@ extension DDayTool: DatedItemProvider {
         items.append(
           DatedItem(
             date: item.date, tool: Self.descriptor.name,
-            title: isOccurrence ? event.name : "\(event.name) · \(item.name)",
+            title: isOccurrence ? event.name : event.name + " · " + item.name,
             kind: isOccurrence ? "dday" : "anniversary",
             label: DDayLabel.label(days: today.days(to: item.date))))
       }

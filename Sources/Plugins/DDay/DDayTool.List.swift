@@ -24,10 +24,15 @@ extension DDayTool {
     let lunar = KoreanLunarCalendar()
     let rows = events.map { EventRow($0, today: today, lunar: lunar, language: language) }
     // Upcoming first (soonest first), then one-off dates that have passed (most recent first); ties by
-    // id. Sorting keys moves integers, not rows.
-    let keys = rows.map { ($0.days >= 0 ? $0.days : Int.max / 2 - $0.days, $0.event.id) }
-    let order = rows.indices.sorted { keys[$0] < keys[$1] }
-    return .document(EventListResult(rows: order.map { rows[$0] }))
+    // id (rows come in id order, and the sort is stable). Sorting keys moves integers, not rows: each key
+    // packs the rank (days are within ±3,652,059, the span of 0001...9999) above the row's index.
+    let span = 3_652_059
+    let keys = rows.indices.map { index in
+      let days = rows[index].days
+      let rank = days >= 0 ? days : span - days
+      return rank << 32 | index
+    }.sorted()
+    return .document(EventListResult(rows: keys.map { rows[$0 & 0xFFFF_FFFF] }))
   }
 
   /// `toolbox dday show ID`.

@@ -44,7 +44,8 @@ extension EventDetails {
         (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
       }
     }
-    return days.filter { $0 >= from && $0 <= to }
+    days.removeAll { $0 < from || $0 > to }
+    return days
   }
 
   /// The first occurrence on or after a day.
@@ -135,7 +136,9 @@ extension EventDetails {
         }
       }
     }
-    return items.filter { range.contains($0.date) }.sorted {
+    items.removeAll { !range.contains($0.date) }
+    guard items.count > 1 else { return items }
+    return items.sorted {
       ($0.date, $0.kind == .years ? 1 : 0) < ($1.date, $1.kind == .years ? 1 : 0)
     }
   }

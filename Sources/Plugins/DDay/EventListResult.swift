@@ -19,54 +19,33 @@ struct EventListResult: CommandResult, Equatable {
   /// millisecond.
   func text(style: TextStyle) -> String {
     guard !rows.isEmpty else { return Self.emptyMessage }
-    var widths = [0, 0, 10, 0, 0]
+    var widths = (id: 0, name: 0, label: 0)
     var nameWidths: [Int] = []
     nameWidths.reserveCapacity(rows.count)
     for row in rows {
-      let name = Self.width(row.event.name)
+      let name = TextBuffer.width(row.event.name)
       nameWidths.append(name)
-      widths[0] = max(widths[0], Self.digitCount(row.event.id))
-      widths[1] = max(widths[1], name)
-      widths[3] = max(widths[3], row.label.utf8.count)
+      widths.id = max(widths.id, TextBuffer.digitCount(row.event.id))
+      widths.name = max(widths.name, name)
+      widths.label = max(widths.label, row.label.utf8.count)
     }
-    var output: [UInt8] = []
-    output.reserveCapacity(rows.count * (widths[0] + widths[1] + widths[3] + 40))
+    var output = TextBuffer(capacity: rows.count * (widths.id + widths.name + widths.label + 40))
     for (row, nameWidth) in zip(rows, nameWidths) {
-      if !output.isEmpty { output.append(0x0A) }
-      let id = String(row.event.id)
-      Self.append(spaces: widths[0] - id.utf8.count, to: &output)
-      output.append(contentsOf: id.utf8)
-      output.append(contentsOf: [0x20, 0x20])
-      output.append(contentsOf: row.event.name.utf8)
-      Self.append(spaces: widths[1] - nameWidth + 2, to: &output)
-      output.append(contentsOf: row.date.description.utf8)
-      output.append(contentsOf: [0x20, 0x20])
-      output.append(contentsOf: row.label.utf8)
+      if !output.isEmpty { output.append(ascii: 0x0A) }
+      output.append(spaces: widths.id - TextBuffer.digitCount(row.event.id))
+      output.append(decimal: row.event.id)
+      output.append(spaces: 2)
+      output.append(row.event.name)
+      output.append(spaces: widths.name - nameWidth + 2)
+      output.append(row.date.description)
+      output.append(spaces: 2)
+      output.append(row.label)
       if !row.note.isEmpty {
-        Self.append(spaces: widths[3] - row.label.utf8.count + 2, to: &output)
-        output.append(contentsOf: row.note.utf8)
+        output.append(spaces: widths.label - row.label.utf8.count + 2)
+        output.append(row.note)
       }
     }
-    return String(decoding: output, as: UTF8.self)
-  }
-
-  /// The display width of text, counting bytes when it is ASCII (names usually are, or Hangul).
-  static func width(_ text: String) -> Int {
-    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text.utf8.count : text.displayWidth
-  }
-
-  static func digitCount(_ value: Int) -> Int {
-    var count = 1
-    var rest = value
-    while rest >= 10 {
-      rest /= 10
-      count += 1
-    }
-    return count
-  }
-
-  static func append(spaces count: Int, to output: inout [UInt8]) {
-    if count > 0 { output.append(contentsOf: repeatElement(0x20, count: count)) }
+    return output.text
   }
 }
 

@@ -28,7 +28,10 @@ struct EventRow: Encodable, Sendable, Equatable {
   ///   - today: Today.
   ///   - lunar: The lunar calendar.
   ///   - language: The output language.
-  init(_ event: SavedEvent, today: CivilDate, lunar: KoreanLunarCalendar, language: DDayLanguage) {
+  init(
+    _ event: SavedEvent, today: CivilDate, lunar: borrowing KoreanLunarCalendar,
+    language: borrowing DDayLanguage
+  ) {
     let details = event.details
     self.event = event
     date =
@@ -37,13 +40,17 @@ struct EventRow: Encodable, Sendable, Equatable {
     days = today.days(to: date)
     label = DDayLabel.label(days: days)
     dayNumber = details.dayNumber(on: today)
-    var notes: [String] = []
-    if let repeats = language.recurrence(details.repeats) { notes.append(repeats) }
-    if let lunarDate = details.lunarDate {
-      notes.append(language.lunarNote(lunarDate, withYear: details.repeats == .none))
+    // Built by appending, not joining an array: list makes a thousand of these.
+    var note = language.recurrence(details.repeats) ?? ""
+    func add(_ part: String) {
+      if !note.isEmpty { note += " · " }
+      note += part
     }
-    if let dayNumber, days < 0 { notes.append(language.dayNumber(dayNumber)) }
-    note = notes.joined(separator: " · ")
+    if let lunarDate = details.lunarDate {
+      add(language.lunarNote(lunarDate, withYear: details.repeats == .none))
+    }
+    if let dayNumber, days < 0 { add(language.dayNumber(dayNumber)) }
+    self.note = note
   }
 
   /// `1  처음 만난 날  2026-08-25  D+99  100일째` as table cells.
@@ -116,6 +123,10 @@ struct EventItem: Sendable, Equatable {
         date: $0.date, kind: $0.kind == .days ? .days : .years, n: $0.n,
         name: language.anniversaryName($0.kind, $0.n))
     }
+    // Each list is in order already, and for a short range (the agenda's month) most events have no day
+    // in it at all: merge only when both have some.
+    if anniversaries.isEmpty { return occurrences }
+    if occurrences.isEmpty { return anniversaries }
     return (occurrences + anniversaries).sorted { ($0.date, $0.order) < ($1.date, $1.order) }
   }
 

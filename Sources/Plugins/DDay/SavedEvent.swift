@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 import ToolboxCalendrics
 import ToolboxCore
 import ToolboxICalendar
@@ -13,11 +18,16 @@ enum Recurrence: String, Sendable, Encodable, CaseIterable {
 
   /// The value stored as these bytes (`none`, `yearly`, `monthly`).
   init?(bytes: UnsafeBufferPointer<UInt8>) {
-    if bytes.elementsEqual("none".utf8) {
+    // Read for every row of list and agenda: the bytes are compared without making a string.
+    func matches(_ word: StaticString) -> Bool {
+      guard bytes.count == word.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+      return memcmp(base, word.utf8Start, bytes.count) == 0
+    }
+    if matches("none") {
       self = .none
-    } else if bytes.elementsEqual("yearly".utf8) {
+    } else if matches("yearly") {
       self = .yearly
-    } else if bytes.elementsEqual("monthly".utf8) {
+    } else if matches("monthly") {
       self = .monthly
     } else {
       return nil

@@ -24,9 +24,15 @@ struct TaskQuery: Sendable, Equatable {
   var words: [String] = []
   /// Tasks due strictly before this date.
   var dueBefore: CivilDate?
+  /// Tasks due on or after this date.
+  var dueFrom: CivilDate?
   /// Only these ids.
   var ids: [Int]?
   var sort: Sort = .id
+  /// The order reversed (the latest due first, for the agenda's overdue tasks).
+  var descending = false
+  /// At most this many tasks, the first in the order.
+  var limit: Int?
 
   /// A query for every task of the list or of the archive (export, completion).
   static func everything(archived: Bool = false) -> TaskQuery {
@@ -40,6 +46,6 @@ struct TaskQuery: Sendable, Equatable {
   /// Whether anything narrows the default list (pending tasks).
   var isFiltered: Bool {
     state != .pending || archived || !tags.isEmpty || !contexts.isEmpty || !words.isEmpty
-      || dueBefore != nil || ids != nil
+      || dueBefore != nil || dueFrom != nil || ids != nil
   }
 }

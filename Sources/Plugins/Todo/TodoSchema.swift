@@ -84,5 +84,14 @@ enum TodoSchema {
           INSERT INTO tasks_text (rowid, text) VALUES (new.id, new.text);
         END;
         """),
+    StoreKind.Migration(
+      summary: """
+        an index of the open tasks by due date, so that the agenda and the calendar's marks read the \
+        tasks due in a range, and the latest overdue ones, without visiting the done ones
+        """,
+      sql: """
+        CREATE INDEX tasks_open_by_due ON tasks (due)
+          WHERE done = 0 AND archived = 0 AND due IS NOT NULL;
+        """),
   ]
 }

@@ -33,6 +33,9 @@ extension TodoStore {
     if let dueBefore = query.dueBefore {
       conditions.append("due IS NOT NULL AND due < \(parameter(.text(dueBefore.description)))")
     }
+    if let dueFrom = query.dueFrom {
+      conditions.append("due IS NOT NULL AND due >= \(parameter(.text(dueFrom.description)))")
+    }
     for tag in query.tags {
       conditions.append("instr(' ' || tags || ' ', \(parameter(.text(" \(tag) ")))) > 0")
     }
@@ -69,15 +72,20 @@ extension TodoStore {
   func forEachTask(_ query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
     try guarded {
       let (filter, values, shortWords) = filter(query)
-      let order =
+      let columns: [String] =
         switch query.sort {
-        case .id: "id"
-        case .created: "created, id"
-        case .due: "due IS NULL, due, id"
-        case .priority: "priority IS NULL, priority, id"
+        case .id: ["id"]
+        case .created: ["created", "id"]
+        // With a due-date bound every task has one: ordered as the index of open tasks by due date
+        // is, so SQLite walks it instead of sorting (the agenda's latest overdue tasks).
+        case .due where query.dueBefore != nil || query.dueFrom != nil: ["due", "id"]
+        case .due: ["due IS NULL", "due", "id"]
+        case .priority: ["priority IS NULL", "priority", "id"]
         }
+      let order = columns.map { query.descending ? $0 + " DESC" : $0 }.joined(separator: ", ")
+      let limit = query.limit.map { " LIMIT \(max($0, 0))" } ?? ""
       let statement = try connection.prepare(
-        "SELECT \(Self.columns) FROM tasks\(filter) ORDER BY \(order)")
+        "SELECT \(Self.columns) FROM tasks\(filter) ORDER BY \(order)\(limit)")
       try statement.bind(values)
       while try statement.step() {
         let task = try task(from: statement)

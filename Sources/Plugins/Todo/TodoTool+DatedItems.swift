@@ -11,22 +11,55 @@ extension TodoTool: DatedItemProvider {
   /// - Returns: The items, kind `task`, with their D-labels.
   /// - Throws: A ``ToolboxError`` when the store cannot be read.
   public func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
+    try datedItems(in: range, overdueLimit: .max).items
+  }
+
+  /// The tasks ``datedItems(in:)`` gives, with only the `overdueLimit` latest of the overdue ones due
+  /// before the range: two indexed queries (the range, then the overdue tasks latest first with a
+  /// limit) and a count, so a list with thousands of neglected tasks costs no more than a tidy one.
+  ///
+  /// - Parameters:
+  ///   - range: The days.
+  ///   - overdueLimit: How many overdue tasks due before the range to give at most.
+  /// - Returns: The items and how many overdue tasks were left out.
+  /// - Throws: A ``ToolboxError`` when the store cannot be read.
+  public func datedItems(in range: ClosedRange<CivilDate>, overdueLimit: Int) throws
+    -> DatedItems
+  {
     let today = context.today()
-    guard let store = try existingStore() else { return [] }
+    guard let store = try existingStore() else { return DatedItems(items: []) }
     var query = TaskQuery()
     query.today = today
     query.sort = .due
-    if let after = range.upperBound.adding(days: 1) { query.dueBefore = after }
-    var items: [DatedItem] = []
-    try store.forEachTask(query) { task in
-      guard let due = task.due else { return }
-      let overdue = due < today
-      guard overdue || range.contains(due) else { return }
-      items.append(
-        DatedItem(
-          date: due, tool: Self.descriptor.name, title: task.text, kind: "task",
-          label: TaskInput.label(due: due, today: today), isOverdue: overdue))
+    func item(_ task: TodoTask, due: CivilDate) -> DatedItem {
+      DatedItem(
+        date: due, tool: Self.descriptor.name, title: task.text, kind: "task",
+        label: TaskInput.label(due: due, today: today), isOverdue: due < today)
     }
-    return items.filter(\.isOverdue) + items.filter { !$0.isOverdue }
+    // Overdue before the range: due before both today and the range's first day.
+    var overdue = query
+    overdue.dueBefore = min(today, range.lowerBound)
+    var items: [DatedItem] = []
+    var moreOverdue = 0
+    if overdueLimit > 0 {
+      overdue.descending = true
+      overdue.limit = overdueLimit
+      try store.forEachTask(overdue) { task in
+        if let due = task.due { items.append(item(task, due: due)) }
+      }
+      items.reverse()
+    }
+    if items.count == overdueLimit || overdueLimit <= 0 {
+      overdue.descending = false
+      overdue.limit = nil
+      moreOverdue = try store.layout(overdue).count - items.count
+    }
+    var inRange = query
+    inRange.dueFrom = range.lowerBound
+    if let after = range.upperBound.adding(days: 1) { inRange.dueBefore = after }
+    try store.forEachTask(inRange) { task in
+      if let due = task.due { items.append(item(task, due: due)) }
+    }
+    return DatedItems(items: items, moreOverdue: moreOverdue)
   }
 }
