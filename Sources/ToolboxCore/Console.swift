@@ -98,10 +98,13 @@ public final class StandardConsole: Console, @unchecked Sendable {
     guard !outputFailed else { return }
     var text = text
     text.withUTF8 { bytes in
-      if buffer.count + bytes.count > capacity {
+      // Large texts (a list of a thousand rows) go out as they are: copying them into the buffer would
+      // touch as many fresh pages again.
+      let large = bytes.count >= capacity / 4
+      if large || buffer.count + bytes.count > capacity {
         flush()
       }
-      if bytes.count >= capacity {
+      if large {
         send(bytes, to: .output)
       } else if !outputFailed {
         buffer.append(contentsOf: bytes)

@@ -31,7 +31,11 @@ struct Renderer {
         // Data from files and the network (a task's text, an imported event's title) cannot reorder
         // what the terminal shows: bidi overrides and isolates are left out of text output.
         let text = result.text(style: style).removingBidiControls
-        if !text.isEmpty { console.writeOutput(text + "\n") }
+        if !text.isEmpty {
+          // Not `text + "\n"`: a large text is written without being copied.
+          console.writeOutput(text)
+          console.writeOutput("\n")
+        }
       }
       for problem in result.problems {
         _ = report(problem.error, format: format, quiet: true, tool: problem.tool)
