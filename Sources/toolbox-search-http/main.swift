@@ -42,14 +42,10 @@
 // this process; the helper's own deadline (timeout + 1 s for all the redirects together) and its watchdog
 // (timeout + 2 s) only keep it from outliving a caller that was killed.
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CCurl
 
 // A peer that hung up is an error to handle (EPIPE), not a signal that ends the helper without a frame.
-signal(SIGPIPE, SIG_IGN)
+toolbox_ignore_sigpipe()
 guard let request = Request.parse(readStandardInput()) else {
   fail("failed", "malformed request frame (toolbox-search-http speaks protocol version 1)")
 }
