@@ -1,6 +1,6 @@
 # toolbox: build, install, uninstall, and package (a Debian package, a binary tarball).
 # See README.md (Install) and docs/PACKAGING.md. Everything is built by SwiftPM (`swift build -c release`:
-# a static toolbox, and the HTTP helper with the Swift libraries linked statically); this file only copies,
+# a static toolbox, and the HTTP helper: Embedded Swift linked to libcurl and libc); this file only copies,
 # strips, generates man pages and completion scripts with the built toolbox, and packs.
 #
 #   make                      build (release)

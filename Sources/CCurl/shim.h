@@ -1,4 +1,6 @@
-// libcurl's C API (Debian: libcurl4-openssl-dev), for the search tool's HTTP helper only.
+// libcurl's C API (Debian: libcurl4-openssl-dev), for the search tool's HTTP helper only, and the parts of
+// the C library the helper calls: it is built as Embedded Swift, which has no Glibc (or Darwin) module, so
+// it reaches libc through this header. Macros Swift cannot import (errno, SIG_IGN) get small functions.
 //
 // curl_easy_setopt and curl_easy_getinfo are variadic, which Swift cannot call: these wrappers give each
 // kind of argument its own typed function, so that a value of the wrong type does not compile. Strings
@@ -9,6 +11,19 @@
 
 #define CURL_DISABLE_TYPECHECK 1
 #include <curl/curl.h>
+
+#include <errno.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <time.h>
+#include <unistd.h>
+
+/// `errno` of the calling thread (a macro).
+static inline int toolbox_errno(void) { return errno; }
+
+/// Ignores SIGPIPE (`SIG_IGN` is a macro with a cast).
+static inline void toolbox_ignore_sigpipe(void) { signal(SIGPIPE, SIG_IGN); }
 
 static inline CURLcode toolbox_curl_global_init(void) { return curl_global_init(CURL_GLOBAL_DEFAULT); }
 

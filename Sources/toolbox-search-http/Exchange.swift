@@ -1,11 +1,5 @@
 import CCurl
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One exchange: the request, the redirects the helper follows, and the frame that reports the outcome.
 enum Exchange {
   /// Performs the request and describes the outcome as a frame. Every libcurl resource is released before
@@ -22,7 +16,7 @@ enum Exchange {
     guard let location = curl_url() else { return .error("failed", "out of memory") }
     defer { curl_url_cleanup(location) }
     guard curl_url_set(location, CURLUPART_URL, request.url, 0) == CURLUE_OK,
-      var place = Place(location), place.scheme == "http" || place.scheme == "https",
+      var place = Place(location), place.isHTTP || place.isHTTPS,
       !place.host.isEmpty
     else {
       return .error("invalid_url", "not an absolute http or https URL: \(request.url)")
@@ -87,7 +81,7 @@ enum Exchange {
             "\(status) too many redirects (more than \(Limits.redirects)); the next was to "
               + resolved)
         }
-        if next.host != place.host {
+        if !next.host.sameBytes(as: place.host) {
           guard
             setHeaders(request.headers, on: handle, list: &headerList, withCredentials: false)
           else { return .error("failed", "cannot pass the request headers to libcurl") }
@@ -153,9 +147,11 @@ enum Exchange {
   ) -> Bool {
     var new: UnsafeMutablePointer<curl_slist>?
     for (name, value) in headers {
-      guard !name.isEmpty, !name.contains(" "), !name.contains(":") else { continue }
-      let lower = name.lowercased()
-      if !withCredentials, lower == "authorization" || lower == "cookie" { continue }
+      guard !name.isEmpty, !name.utf8.contains(32), !name.utf8.contains(58) else { continue }
+      let lower = name.asciiLowercased
+      if !withCredentials, lower.sameBytes(as: "authorization") || lower.sameBytes(as: "cookie") {
+        continue
+      }
       // "Name;" is libcurl's way to send a header with an empty value ("Name:" would remove it).
       let line = value.isEmpty ? "\(name);" : "\(name): \(value)"
       guard let appended = curl_slist_append(new, line) else {
@@ -212,20 +208,32 @@ enum Exchange {
       return .error("failed", "the answer is not an HTTP response")
     }
     var text = "toolbox-search-http 1\nstatus \(status)\n"
-    // One line per name, in order of first appearance, repeated fields joined as HTTP allows.
-    var order: [String] = []
-    var values: [String: String] = [:]
-    for (name, value) in transfer.headers {
-      if let previous = values[name] {
-        values[name] = previous + ", " + value
-      } else {
-        order.append(name)
-        values[name] = value
-      }
-    }
-    for name in order { text += "header \(name): \(values[name] ?? "")\n" }
+    for (name, value) in mergedHeaders(transfer.headers) { text += "header \(name): \(value)\n" }
     text += "body \(transfer.body.count)\n"
     return Frame(head: Array(text.utf8), body: transfer.body)
+  }
+
+  /// One field per name, in order of first appearance, the values of a repeated field joined as HTTP
+  /// allows (", "). Names are compared as bytes (they are lower-cased already). Fields of one name are found
+  /// by sorting, not with a `Dictionary`, whose growth calls libm's `ceil`, which the helper does not link.
+  private static func mergedHeaders(
+    _ headers: [(name: String, value: String)]
+  ) -> [(name: String, value: String)] {
+    let names = headers.map { Array($0.name.utf8) }
+    // Positions by name, then by position: the fields of one name are adjacent, first one first.
+    let byName = headers.indices.sorted { a, b in
+      names[a] == names[b] ? a < b : names[a].lexicographicallyPrecedes(names[b])
+    }
+    var merged: [(position: Int, name: String, value: String)] = []
+    for index in byName {
+      if let last = merged.last, names[last.position] == names[index] {
+        merged[merged.count - 1].value += ", " + headers[index].value
+      } else {
+        merged.append((index, headers[index].name, headers[index].value))
+      }
+    }
+    merged.sort { $0.position < $1.position }
+    return merged.map { ($0.name, $0.value) }
   }
 
   /// The frame of a failed transfer: a transport error when no answer arrived (or the deadline passed),
@@ -302,23 +310,30 @@ enum Exchange {
     var host: String
     var port: String
 
-    /// The parts of a parsed URL (host lower-cased, port given even when it is the scheme's default).
+    /// The parts of a parsed URL (scheme and host lower-cased, port given even when it is the scheme's
+    /// default). Lower-cased in ASCII only: a scheme is ASCII; a host that differs from another only in
+    /// the case (or Unicode normalization) of a non-ASCII letter counts as another host, which only makes
+    /// the redirect rules stricter.
     init?(_ url: OpaquePointer) {
       guard let scheme = Exchange.part(url, CURLUPART_SCHEME, flags: 0) else { return nil }
-      self.scheme = scheme.lowercased()
-      host = (Exchange.part(url, CURLUPART_HOST, flags: 0) ?? "").lowercased()
+      self.scheme = scheme.asciiLowercased
+      host = (Exchange.part(url, CURLUPART_HOST, flags: 0) ?? "").asciiLowercased
       port = Exchange.part(url, CURLUPART_PORT, flags: toolbox_curlu_default_port) ?? ""
     }
+
+    var isHTTP: Bool { scheme.sameBytes(as: "http") }
+    var isHTTPS: Bool { scheme.sameBytes(as: "https") }
   }
 
   /// Why a redirect is not followed, or `nil` when it is: only to https, or over http to the same host
   /// and port, and never from https to http.
   static func refusal(from current: Place, to next: Place) -> String? {
-    guard next.scheme == "http" || next.scheme == "https" else {
+    guard next.isHTTP || next.isHTTPS else {
       return "to a URL that is neither http nor https"
     }
-    if current.scheme == "https", next.scheme == "http" { return "from https to http" }
-    if next.scheme == "http", next.host != current.host || next.port != current.port {
+    if current.isHTTPS, next.isHTTP { return "from https to http" }
+    if next.isHTTP, !next.host.sameBytes(as: current.host) || !next.port.sameBytes(as: current.port)
+    {
       return "to another host over http"
     }
     return nil

@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CCurl
 
 /// A response frame: its text lines, then the body's bytes (written separately, never copied into one
 /// array: the body may be 32 MB).
@@ -14,13 +10,6 @@ struct Frame {
   static func error(_ kind: String, _ message: String) -> Frame {
     Frame(head: Array("toolbox-search-http 1\nerror \(kind) \(singleLine(message))\n".utf8))
   }
-}
-
-/// The text with its line breaks (and any other byte that would break a frame line) made spaces.
-func singleLine(_ text: String) -> String {
-  String(
-    String.UnicodeScalarView(
-      text.unicodeScalars.map { $0 == "\n" || $0 == "\r" || $0 == "\0" ? " " : $0 }))
 }
 
 /// Serializes the end of the process: the watchdog and the finished transfer may race, only one frame is
@@ -54,7 +43,7 @@ private func writeOut(_ bytes: [UInt8]) {
     while offset < buffer.count {
       let count = write(1, base + offset, buffer.count - offset)
       if count < 0 {
-        if errno == EINTR { continue }
+        if toolbox_errno() == EINTR { continue }
         _exit(3)
       }
       offset += count
@@ -73,7 +62,7 @@ func readStandardInput() -> [UInt8] {
   while bytes.count <= maximumRequestSize {
     let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
     if count < 0 {
-      if errno == EINTR { continue }
+      if toolbox_errno() == EINTR { continue }
       break
     }
     if count == 0 { break }
@@ -107,10 +96,11 @@ func startWatchdog(timeout: Double) {
 /// Blocks the calling thread for `seconds` (at most a day).
 private func sleep(seconds: Double) {
   let bounded = min(max(seconds, 0), 86_400)
-  var request = timespec(
-    tv_sec: Int(bounded), tv_nsec: Int((bounded - bounded.rounded(.down)) * 1e9))
+  // Truncated, not `rounded(.down)`, which calls libm's floor (the helper does not link libm).
+  let whole = Int(bounded)
+  var request = timespec(tv_sec: whole, tv_nsec: Int((bounded - Double(whole)) * 1e9))
   var remaining = timespec()
-  while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
+  while nanosleep(&request, &remaining) != 0, toolbox_errno() == EINTR { request = remaining }
 }
 
 /// Seconds on the monotonic clock.

@@ -50,7 +50,7 @@ final class Transfer {
 
   /// The value of a header of the current response (the first of that name), by lower-case name.
   func header(_ name: String) -> String? {
-    headers.first { $0.name == name }?.value
+    headers.first { $0.name.sameBytes(as: name) }?.value
   }
 
   /// The announced body size, or `nil` when there is no valid Content-Length.
@@ -64,7 +64,7 @@ final class Transfer {
   /// The Content-Encoding, unless none or `identity`.
   var contentEncoding: String? {
     guard let value = header("content-encoding"), !value.isEmpty,
-      value.lowercased() != "identity"
+      !value.asciiLowercased.sameBytes(as: "identity")
     else { return nil }
     return value
   }
@@ -100,8 +100,8 @@ final class Transfer {
       return true
     }
     guard sawStatusLine, let colon = line.firstIndex(of: 58) else { return true }
-    let name = Self.trimmed(line[..<colon]).lowercased()
-    guard !name.isEmpty, !name.contains(" ") else { return true }
+    let name = Self.trimmed(line[..<colon]).asciiLowercased
+    guard !name.isEmpty, !name.utf8.contains(32) else { return true }
     headers.append((name, Self.trimmed(line[(colon + 1)...])))
     return true
   }
@@ -122,7 +122,8 @@ final class Transfer {
           "the body is larger than \(Limits.body >> 20) MB (content-length \(length))")
         return false
       }
-      if contentEncoding == nil { body.reserveCapacity(Int(length)) }
+      // (`case nil`, not `== nil`, which here would compare two `String?` with String's `==`)
+      if case nil = contentEncoding { body.reserveCapacity(Int(length)) }
     }
     return true
   }

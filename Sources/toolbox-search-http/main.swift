@@ -1,8 +1,9 @@
 // toolbox-search-http: performs one HTTP GET for `toolbox search`, the way git runs `git-remote-http`.
 //
 // It is the only program of the package that links libcurl, which it calls directly through its C API
-// (module CCurl): no Foundation, so the release build is a small executable with the Swift libraries linked
-// statically and libcurl (Debian's libcurl4) linked dynamically. It imports nothing of toolbox's own.
+// (module CCurl, which also gives it libc): no Foundation, and built as Embedded Swift (see Package.swift),
+// so it is a small executable without a Swift runtime, linked to libcurl (Debian's libcurl4) and libc only.
+// It imports nothing of toolbox's own.
 //
 // Protocol (version 1), all text lines end with "\n":
 //
@@ -42,14 +43,10 @@
 // this process; the helper's own deadline (timeout + 1 s for all the redirects together) and its watchdog
 // (timeout + 2 s) only keep it from outliving a caller that was killed.
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import CCurl
 
 // A peer that hung up is an error to handle (EPIPE), not a signal that ends the helper without a frame.
-signal(SIGPIPE, SIG_IGN)
+toolbox_ignore_sigpipe()
 guard let request = Request.parse(readStandardInput()) else {
   fail("failed", "malformed request frame (toolbox-search-http speaks protocol version 1)")
 }

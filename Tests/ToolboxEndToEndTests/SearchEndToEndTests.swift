@@ -208,7 +208,7 @@ import Testing
       #expect(!libraries.contains("libcurl"), "\(arguments)")
     }
     let helper = Toolbox.productsDirectory.appendingPathComponent("toolbox-search-http").path
-    // libcurl is a shared library of the helper in every build (its Swift libraries are static in release).
+    // libcurl is a shared library of the helper in every build (which is Embedded Swift: no Swift runtime).
     let helperLibraries = try loadedLibraries([], binary: helper)
     #expect(helperLibraries.contains("libcurl"))
   }

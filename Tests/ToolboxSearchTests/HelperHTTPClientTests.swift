@@ -583,7 +583,7 @@ import ToolboxTestSupport
     #expect(!FileManager.default.fileExists(atPath: folder.file("home")))
   }
 
-  @Test func `the helper loads libcurl and no Foundation`() throws {
+  @Test func `the helper loads libcurl and no Foundation, Swift runtime or libstdc++`() throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: Fixtures.helper)
     process.environment = ["PATH": "/usr/bin:/bin", "LD_DEBUG": "libs"]
@@ -597,6 +597,10 @@ import ToolboxTestSupport
     process.waitUntilExit()
     #expect(loaded.contains("libcurl"))
     #expect(!loaded.contains("Foundation"))
+    // Embedded Swift: the standard library code it uses is compiled in, and there is no runtime to load
+    // (the Swift runtime would need libstdc++, whose loading cost more than all of the helper's own work).
+    #expect(!loaded.contains("libswift"))
+    #expect(!loaded.contains("libstdc++"))
     // Nor linked statically (the old helper's release build held Foundation with -static-stdlib).
     let binary = try #require(FileManager.default.contents(atPath: Fixtures.helper))
     for name in ["FoundationNetworking", "URLSession"] {
