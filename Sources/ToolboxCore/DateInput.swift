@@ -415,6 +415,12 @@ extension Character {
 extension String {
   /// The text without leading and trailing white space.
   var trimmingWhitespace: String {
-    String(drop(while: \.isWhitespace).reversed().drop(while: \.isWhitespace).reversed())
+    // Most input has nothing to trim; otherwise one Substring between the first and last non-space.
+    // (Not `reversed()`: building a String from a reversed collection is unspecialized generic code,
+    // whose first use scans the binary's conformance records, more than a whole command costs.)
+    guard let first = firstIndex(where: { !$0.isWhitespace }) else { return "" }
+    let last = lastIndex(where: { !$0.isWhitespace }) ?? first
+    if first == startIndex && index(after: last) == endIndex { return self }
+    return String(self[first...last])
   }
 }

@@ -40,6 +40,6 @@ public struct TextTable: Sendable {
       }
       while line.last == " " { line.removeLast() }
       return line
-    }.joined(separator: "\n")
+    }.joinedByAppending(separator: "\n")
   }
 }

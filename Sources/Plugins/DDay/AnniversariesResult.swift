@@ -37,6 +37,6 @@ struct AnniversariesResult: CommandResult, Equatable {
       let label = item.date < today ? style.dim(item.label) : item.label
       return item.name.padded(to: nameWidth) + "  " + item.date.description + "  "
         + item.localizedWeekday.padded(to: weekdayWidth) + "  " + label
-    }.joined(separator: "\n")
+    }.joinedByAppending(separator: "\n")
   }
 }

@@ -308,7 +308,44 @@ enum ICU {
   static func utf16String(
     _ fill: (UnsafeMutablePointer<UChar>, Int32, inout UErrorCode) -> Int32
   ) -> String? {
-    filledBuffer(fill).map { String(decoding: $0, as: UTF16.self) }
+    filledBuffer(fill).map(string(utf16:))
+  }
+
+  /// UTF-16 from ICU as a string, transcoded here to UTF-8: `String(decoding:as: UTF16.self)` runs the
+  /// standard library's unspecialized generic decoder, whose first use in a run looks up conformances
+  /// by name (about 600,000 instructions, more than `cal` takes in all). A lone surrogate becomes U+FFFD,
+  /// as the standard library would make it.
+  static func string(utf16 units: [UInt16]) -> String {
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(units.count * 3)
+    var index = 0
+    while index < units.count {
+      var scalar = UInt32(units[index])
+      index += 1
+      if scalar & 0xFC00 == 0xD800, index < units.count, units[index] & 0xFC00 == 0xDC00 {
+        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (UInt32(units[index]) - 0xDC00)
+        index += 1
+      } else if scalar & 0xF800 == 0xD800 {
+        scalar = 0xFFFD
+      }
+      switch scalar {
+      case ..<0x80:
+        bytes.append(UInt8(scalar))
+      case ..<0x800:
+        bytes.append(UInt8(0xC0 | scalar >> 6))
+        bytes.append(UInt8(0x80 | scalar & 0x3F))
+      case ..<0x10000:
+        bytes.append(UInt8(0xE0 | scalar >> 12))
+        bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+        bytes.append(UInt8(0x80 | scalar & 0x3F))
+      default:
+        bytes.append(UInt8(0xF0 | scalar >> 18))
+        bytes.append(UInt8(0x80 | scalar >> 12 & 0x3F))
+        bytes.append(UInt8(0x80 | scalar >> 6 & 0x3F))
+        bytes.append(UInt8(0x80 | scalar & 0x3F))
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 
   /// Calls an ICU function that fills a `char` buffer, growing the buffer once if ICU asks for more.
