@@ -44,7 +44,9 @@ extension BuiltInCommand {
   static let agenda = BuiltInCommand(Agenda.self) { session, arguments in
     let context = try session.context(for: Agenda.spec.name ?? "agenda")
     let today = context.today()
-    let from = try arguments[Agenda.from].map { text in try context.dateInput.date(text) } ?? today
+    let from =
+      try arguments[Agenda.from].map { text in try context.dateInput.date(text, option: "--from") }
+      ?? today
     let days = try arguments[Agenda.days] ?? Agenda.defaultDays
     guard days >= 1 else {
       throw arguments.usageError(

@@ -36,6 +36,22 @@ public struct DateInput: Sendable {
     self.order = order
   }
 
+  /// Reads the date given to an option, naming the option when it cannot (`--from: invalid date 'soon':
+  /// …`), so that a command with several dates says which one is wrong.
+  ///
+  /// - Parameters:
+  ///   - text: What was typed.
+  ///   - option: The option's name (`--from`).
+  /// - Returns: The date.
+  /// - Throws: ``DataError`` (65) with the ``DateInputError``'s code and message after the option.
+  public func date(_ text: String, option: String) throws(DataError) -> CivilDate {
+    do {
+      return try date(text)
+    } catch {
+      throw DataError("\(option): \(error.description)", code: error.code)
+    }
+  }
+
   /// Reads one date.
   ///
   /// - Parameter text: What was typed.

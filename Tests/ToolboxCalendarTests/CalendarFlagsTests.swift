@@ -142,7 +142,9 @@ import ToolboxTestSupport
     #expect(terminal.run("calendar", "-H", "2022년 1월 15일", "1", "2022").output == output)
     let bad = runner.run("calendar", "-H", "2022-02-30")
     #expect(bad.status == 65)
-    #expect(bad.error == "toolbox: calendar: date '2022-02-30' does not exist: February 2022 has 28 days\n")
+    #expect(
+      bad.error
+        == "toolbox: calendar: --highlight: date '2022-02-30' does not exist: February 2022 has 28 days\n")
     #expect(runner.run("calendar", "-M", "1", "2022").output.contains("\nMo Tu We Th Fr Sa Su\n"))
     #expect(
       runner.run("calendar", "-S", "1", "2022", "--locale", "de_DE").output.contains(

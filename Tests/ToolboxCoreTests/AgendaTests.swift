@@ -119,7 +119,7 @@ import ToolboxTestSupport
     (["agenda", "--days", "x"], 64, "toolbox: invalid value 'x' for --days: expected an integer"),
     (
       ["agenda", "--from", "2026-02-30"], 65,
-      "toolbox: date '2026-02-30' does not exist: February 2026 has 28 days"
+      "toolbox: --from: date '2026-02-30' does not exist: February 2026 has 28 days"
     ),
     (
       ["agenda", "--from", "9999-12-30", "--days", "3"], 64,

@@ -284,7 +284,7 @@ import ToolboxTestSupport
     ),
     (
       ["dday", "after", "5", "--from", "2021-02-30"], 65,
-      "date '2021-02-30' does not exist: February 2021 has 28 days"
+      "--from: date '2021-02-30' does not exist: February 2021 has 28 days"
     ),
     (["dday", "lived", "2026-12-03"], 65, "birth date '2026-12-03' is after '2026-12-02'"),
     (

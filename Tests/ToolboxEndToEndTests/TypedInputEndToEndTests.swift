@@ -37,6 +37,24 @@ import ToolboxTestSupport
     Case(
       arguments: ["agenda", "--from", "next friday", "--days", "1"], status: 0,
       firstLine: "Nothing from 2026-12-04 to 2026-12-04."),
+    // A date given to an option is named with it: a command may take several dates.
+    Case(
+      arguments: ["agenda", "--from", "soon"], status: 65,
+      firstLine:
+        "toolbox: --from: invalid date 'soon': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday"),
+    Case(
+      arguments: ["calendar", "-H", "2026-02-30"], status: 65,
+      firstLine:
+        "toolbox: calendar: --highlight: date '2026-02-30' does not exist: February 2026 has 28 days"),
+    Case(
+      arguments: ["dday", "after", "3", "--from", "tomorow"], status: 65,
+      firstLine:
+        "toolbox: dday: --from: invalid date 'tomorow': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday (did you mean 'tomorrow'?)"
+    ),
+    Case(
+      arguments: ["dday", "age", "1990-05-05", "--on", "0000-01-01"], status: 65,
+      firstLine:
+        "toolbox: dday: --on: date '0000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"),
     // Locales as they are typed, and a suggestion for a region alone.
     Case(
       arguments: ["--locale", "KO_kr", "calendar", "1", "2022"], status: 0,

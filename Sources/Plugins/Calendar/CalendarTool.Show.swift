@@ -81,7 +81,7 @@ extension CalendarTool {
     var highlight = today
     if let text = try arguments[Show.highlight] {
       // Any form of Core's date reader (2026-12-25, 12/25 in the locale's order, next friday, +3d).
-      highlight = try context.dateInput.date(text)
+      highlight = try context.dateInput.date(text, option: "--highlight")
     }
     let weekNumbers = try arguments[Show.weekNumbers]
     let dayOfYear = try arguments[Show.dayOfYear]

@@ -41,7 +41,9 @@ extension DDayTool {
       throw arguments.usageError("--leap goes with --lunar", code: "invalid_argument")
     }
     let on =
-      try arguments[AgeCommand.on].map { text throws(DateInputError) in try dates.date(text) }
+      try arguments[AgeCommand.on].map { text throws(DataError) in
+        try dates.date(text, option: "--on")
+      }
       ?? context.today()
     let birth: CivilDate
     var lunarBirth: LunarDate?

@@ -26,7 +26,9 @@ extension DDayTool {
   func lived(_ arguments: Arguments<Lived>) throws -> CommandOutput {
     let birth = try dates.date(try arguments[Lived.birthdate])
     let on =
-      try arguments[Lived.on].map { text throws(DateInputError) in try dates.date(text) }
+      try arguments[Lived.on].map { text throws(DataError) in
+        try dates.date(text, option: "--on")
+      }
       ?? context.today()
     guard birth <= on else { throw DDayError.birthAfterDate(birth: birth, on: on) }
     let days = birth.days(to: on)

@@ -48,7 +48,9 @@ extension DDayTool {
     let days = try DateReader.count(
       try arguments[Shift.days], display: "<days>", usage: values.usage)
     let from =
-      try arguments[Shift.from].map { text throws(DateInputError) in try dates.date(text) }
+      try arguments[Shift.from].map { text throws(DataError) in
+        try dates.date(text, option: "--from")
+      }
       ?? context.today()
     let offset = direction == .after ? days : -days
     guard let date = from.adding(days: offset) else {

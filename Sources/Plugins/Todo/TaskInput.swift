@@ -254,11 +254,7 @@ enum TaskInput {
   static func date(_ text: String, option: String, reader: DateInput) throws(DataError)
     -> CivilDate
   {
-    do {
-      return try reader.date(text)
-    } catch {
-      throw DataError("\(option): \(error.description)", code: error.code)
-    }
+    try reader.date(text, option: option)
   }
 
   /// The countdown label of a due date: `D-3` (in 3 days), `D-Day` (today), `D+2` (2 days overdue).
