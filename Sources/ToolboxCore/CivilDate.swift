@@ -185,13 +185,25 @@ extension CivilDate: CustomStringConvertible, LosslessStringConvertible {
   /// - Parameter text: The text.
   /// - Returns: The year, month and day, or `nil` unless the text has the form `YYYY-MM-DD`.
   public static func components(of text: String) -> (year: Int, month: Int, day: Int)? {
-    let bytes = Array(text.utf8)
+    var text = text
+    return text.withUTF8 { components(utf8: $0) }
+  }
+
+  /// ``components(of:)`` of UTF-8 bytes, such as a column SQLite returns (the hot loop of the stores'
+  /// lists: no string is made).
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Returns: The year, month and day, or `nil` unless the bytes have the form `YYYY-MM-DD`.
+  public static func components(utf8 bytes: UnsafeBufferPointer<UInt8>)
+    -> (year: Int, month: Int, day: Int)?
+  {
     guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
       return nil
     }
     func number(_ range: Range<Int>) -> Int? {
       var value = 0
-      for byte in bytes[range] {
+      for index in range {
+        let byte = bytes[index]
         guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
         value = value * 10 + Int(byte - UInt8(ascii: "0"))
       }
@@ -201,6 +213,17 @@ extension CivilDate: CustomStringConvertible, LosslessStringConvertible {
       return nil
     }
     return (year, month, day)
+  }
+
+  /// Strict `YYYY-MM-DD` from UTF-8 bytes, as ``init(_:)`` reads text.
+  ///
+  /// - Parameter bytes: The bytes.
+  /// - Returns: `nil` when malformed, or when the date does not exist or lies outside 0001...9999.
+  public init?(utf8 bytes: UnsafeBufferPointer<UInt8>) {
+    guard let (year, month, day) = Self.components(utf8: bytes),
+      let date = CivilDate(year: year, month: month, day: day)
+    else { return nil }
+    self = date
   }
 
   /// `YYYY-MM-DD` for any numbers (zero-padded), the inverse of ``components(of:)``.

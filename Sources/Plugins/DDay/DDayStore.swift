@@ -84,9 +84,9 @@ final class DDayStore {
     // Dates are read from SQLite's bytes without intermediate strings (the hot loop of list and agenda).
     guard let name = statement.text(1),
       let repeats = statement.withBytes(5, { Recurrence(bytes: $0) }) ?? nil,
-      let (createdYear, createdMonth, createdDay) = statement.withBytes(9, Self.components) ?? nil,
+      let (createdYear, createdMonth, createdDay) = statement.withBytes(9, CivilDate.components(utf8:)) ?? nil,
       let created = CivilDate(year: createdYear, month: createdMonth, day: createdDay),
-      let (year, month, day) = statement.withBytes(2, Self.components) ?? nil
+      let (year, month, day) = statement.withBytes(2, CivilDate.components(utf8:)) ?? nil
     else { throw corrupt("has a missing or invalid column") }
     let date: CivilDate
     var lunarDate: LunarDate?
@@ -108,24 +108,6 @@ final class DDayStore {
         date: date, lunarDate: lunarDate, repeats: repeats, countStartDay: statement.int(6) != 0,
         every: statement.int(7), anniversaries: statement.int(8) != 0),
       created: created, uid: statement.text(10))
-  }
-
-  /// `YYYY-MM-DD` from bytes as numbers, or `nil` when malformed.
-  static func components(_ bytes: UnsafeBufferPointer<UInt8>) -> (Int, Int, Int)? {
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-      return nil
-    }
-    var parts = (0, 0, 0)
-    for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      let digit = Int(byte - UInt8(ascii: "0"))
-      switch index {
-      case 0..<4: parts.0 = parts.0 * 10 + digit
-      case 5..<7: parts.1 = parts.1 * 10 + digit
-      default: parts.2 = parts.2 * 10 + digit
-      }
-    }
-    return parts
   }
 
   // MARK: - Changing

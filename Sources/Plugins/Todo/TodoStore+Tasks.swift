@@ -144,8 +144,8 @@ extension TodoStore {
       var layout = Layout(
         count: statement.int(0), highestID: statement.int(1), hasPriority: statement.int(2) != 0,
         hasDue: statement.int(3) != 0)
-      if let low = statement.withBytes(4, Self.date(bytes:)) ?? nil,
-        let high = statement.withBytes(5, Self.date(bytes:)) ?? nil, low <= high
+      if let low = statement.withBytes(4, CivilDate.init(utf8:)) ?? nil,
+        let high = statement.withBytes(5, CivilDate.init(utf8:)) ?? nil, low <= high
       {
         layout.pendingDue = low...high
       }
@@ -174,7 +174,7 @@ extension TodoStore {
   func task(from statement: SQLiteStatement, offset: Int32 = 0) throws(StoreError) -> TodoTask {
     let id = statement.int(offset)
     func date(_ column: Int32) throws(StoreError) -> CivilDate? {
-      guard let parsed = statement.withBytes(offset + column, Self.date(bytes:)) else { return nil }
+      guard let parsed = statement.withBytes(offset + column, CivilDate.init(utf8:)) else { return nil }
       guard let date = parsed else {
         let text = statement.text(offset + column) ?? ""
         throw .corrupt(
@@ -199,24 +199,6 @@ extension TodoStore {
       completed: try date(4), due: try date(5), priority: priority, tags: words(7),
       contexts: words(8), threshold: try date(9), hidden: statement.int(offset + 10) != 0,
       recurrence: recurrence, archived: statement.int(offset + 12) != 0)
-  }
-
-  /// Parses `YYYY-MM-DD` from bytes: the date, or `nil` when malformed or impossible.
-  static func date(bytes: UnsafeBufferPointer<UInt8>) -> CivilDate? {
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-      return nil
-    }
-    var parts = (0, 0, 0)
-    for (index, byte) in bytes.enumerated() where index != 4 && index != 7 {
-      guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-      let digit = Int(byte - UInt8(ascii: "0"))
-      switch index {
-      case 0..<4: parts.0 = parts.0 * 10 + digit
-      case 5..<7: parts.1 = parts.1 * 10 + digit
-      default: parts.2 = parts.2 * 10 + digit
-      }
-    }
-    return CivilDate(year: parts.0, month: parts.1, day: parts.2)
   }
 
   // MARK: - Changing
