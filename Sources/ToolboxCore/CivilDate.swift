@@ -197,22 +197,22 @@ extension CivilDate: CustomStringConvertible, LosslessStringConvertible {
   public static func components(utf8 bytes: UnsafeBufferPointer<UInt8>)
     -> (year: Int, month: Int, day: Int)?
   {
-    guard bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-") else {
-      return nil
-    }
-    func number(_ range: Range<Int>) -> Int? {
-      var value = 0
-      for index in range {
-        let byte = bytes[index]
-        guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
-        value = value * 10 + Int(byte - UInt8(ascii: "0"))
-      }
-      return value
-    }
-    guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else {
-      return nil
-    }
-    return (year, month, day)
+    guard bytes.count == 10, let base = bytes.baseAddress, base[4] == UInt8(ascii: "-"),
+      base[7] == UInt8(ascii: "-")
+    else { return nil }
+    // Each digit's value, or a value above 9 for any other byte (the subtraction wraps): one check for all.
+    @inline(__always) func digit(_ index: Int) -> Int { Int(base[index] &- UInt8(ascii: "0")) }
+    let digits = (
+      digit(0), digit(1), digit(2), digit(3), digit(5), digit(6), digit(8), digit(9)
+    )
+    guard
+      max(
+        digits.0, digits.1, digits.2, digits.3, digits.4, digits.5, digits.6, digits.7) <= 9
+    else { return nil }
+    return (
+      digits.0 * 1000 + digits.1 * 100 + digits.2 * 10 + digits.3, digits.4 * 10 + digits.5,
+      digits.6 * 10 + digits.7
+    )
   }
 
   /// Strict `YYYY-MM-DD` from UTF-8 bytes, as ``init(_:)`` reads text.
