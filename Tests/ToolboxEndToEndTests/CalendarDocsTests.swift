@@ -17,33 +17,17 @@ import ToolboxTestSupport
     var testDescription: String { command }
   }
 
-  static let page = URL(fileURLWithPath: TestTools.packageRoot + "/docs/calendar.md")
-
   static let transcripts: [Transcript] = {
-    guard let text = try? String(contentsOf: page, encoding: .utf8) else { return [] }
     var result: [Transcript] = []
-    var inBlock = false
-    var config: String?
-    var lines = text.components(separatedBy: "\n")[...]
-    while let line = lines.popFirst() {
-      if line.hasPrefix("```") {
-        inBlock.toggle()
-        config = nil
-        continue
-      }
-      guard inBlock, line.hasPrefix("$ ") else { continue }
-      var body: [String] = []
-      while let next = lines.first, !next.hasPrefix("$ "), !next.hasPrefix("```") {
-        body.append(next)
-        lines.removeFirst()
-      }
-      if line == "$ cat ~/.config/toolbox/config.json" {
-        config = body.joined(separator: "\n") + "\n"
+    var config: (block: Int, text: String)?
+    for transcript in DocPage(path: "docs/calendar.md").transcripts {
+      if transcript.command == "cat ~/.config/toolbox/config.json" {
+        config = (transcript.block, transcript.output)
       } else {
         result.append(
           Transcript(
-            command: String(line.dropFirst(2)),
-            expected: body.map { $0 + "\n" }.joined(), config: config))
+            command: transcript.command, expected: transcript.output,
+            config: config?.block == transcript.block ? config?.text : nil))
       }
     }
     return result

@@ -288,15 +288,13 @@ import ToolboxTestSupport
   @Test func `the examples in dday.md and agenda.md print what the pages show`() throws {
     let (home, environment) = try sandbox()
     defer { try? FileManager.default.removeItem(atPath: home) }
-    let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs")
     var count = 0
-    for page in ["dday.md", "agenda.md"] {
-      let text = try String(contentsOf: docs.appendingPathComponent(page), encoding: .utf8)
-      for example in Self.examples(in: text) {
+    for page in ["docs/dday.md", "docs/agenda.md"] {
+      for example in DocPage(path: page).transcripts where example.command.hasPrefix("toolbox ") {
         // In the sandbox folder, where `export -o ddays.ics` writes and `import ddays.ics` reads.
         let result = try Toolbox.run(
-          Array(example.words.dropFirst()), environment: environment, directory: home)
+          Array(ShellWords.split(example.command).dropFirst()), environment: environment,
+          directory: home)
         count += 1
         #expect(result.status == 0, "\(page): \(example.command): \(result.error)")
         if example.compares {
@@ -309,38 +307,6 @@ import ToolboxTestSupport
       }
     }
     #expect(count > 30)
-  }
-
-  /// The `$ toolbox …` lines of a page's code blocks with the lines after them, up to the next `$` line or
-  /// the end of the block.
-  static func examples(in page: String) -> [(
-    command: String, words: [String], output: String, compares: Bool
-  )] {
-    var examples: [(command: String, words: [String], output: String, compares: Bool)] = []
-    var inBlock = false
-    var collecting = false
-    for line in page.split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.hasPrefix("```") {
-        inBlock.toggle()
-        collecting = false
-        continue
-      }
-      guard inBlock else { continue }
-      if line.hasPrefix("$ toolbox ") {
-        var command = String(line.dropFirst(2))
-        var comment = ""
-        if let hash = command.range(of: "  #") {
-          comment = String(command[hash.lowerBound...])
-          command = String(command[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces)
-        }
-        examples.append(
-          (command, ShellWords.split(command), "", !comment.contains("shown")))
-        collecting = true
-      } else if collecting {
-        examples[examples.count - 1].output += line + "\n"
-      }
-    }
-    return examples
   }
 
   // MARK: - Bad input

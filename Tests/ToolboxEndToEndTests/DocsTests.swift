@@ -40,73 +40,25 @@ import ToolboxTestSupport
     let status: Int32
   }
 
-  static func text(of page: String) -> String {
-    (try? String(contentsOfFile: TestTools.packageRoot + "/" + page, encoding: .utf8)) ?? ""
-  }
-
-  /// The fenced blocks of a page: their info string (`sh`, `console`, …) and lines.
-  static func blocks(_ text: String) -> [(info: String, lines: [String])] {
-    var blocks: [(info: String, lines: [String])] = []
-    var current: (info: String, lines: [String])?
-    for line in text.components(separatedBy: "\n") {
-      if line.hasPrefix("```") {
-        if let block = current {
-          blocks.append(block)
-          current = nil
-        } else {
-          current = (String(line.dropFirst(3)).trimmingCharacters(in: .whitespaces), [])
-        }
-      } else {
-        current?.lines.append(line)
-      }
-    }
-    return blocks
-  }
-
-  /// A command without its trailing `  # comment`, and the comment.
-  static func splitComment(_ line: String) -> (command: String, comment: String) {
-    guard let hash = line.range(of: "  #") else { return (line, "") }
-    return (
-      String(line[..<hash.lowerBound]).trimmingCharacters(in: .whitespaces),
-      String(line[hash.upperBound...]).trimmingCharacters(in: .whitespaces)
-    )
-  }
-
   static func transcripts(_ page: String) -> [Transcript] {
-    var result: [Transcript] = []
-    for block in blocks(text(of: page)) {
-      var lines = block.lines[...]
-      var blockTranscripts: [(command: String, comment: String, body: [String])] = []
-      while let line = lines.popFirst() {
-        guard line.hasPrefix("$ ") else { continue }
-        var body: [String] = []
-        while let next = lines.first, !next.hasPrefix("$ ") {
-          body.append(next)
-          lines.removeFirst()
-        }
-        let (command, comment) = splitComment(String(line.dropFirst(2)))
-        blockTranscripts.append((command, comment, body))
+    let all = DocPage(path: page).transcripts
+    return all.enumerated().map { index, item in
+      let showsError = item.output.split(separator: "\n").contains {
+        $0.hasPrefix("toolbox: ") || $0.hasPrefix(#"{"error""#)
       }
-      for (index, item) in blockTranscripts.enumerated() {
-        let expected = item.body.map { $0 + "\n" }.joined()
-        let showsError = item.body.contains {
-          $0.hasPrefix("toolbox: ") || $0.hasPrefix(#"{"error""#)
-        }
-        let nextReadsStatus =
-          index + 1 < blockTranscripts.count && blockTranscripts[index + 1].command == "echo $?"
-        result.append(
-          Transcript(
-            command: item.command, expected: expected, compares: !item.comment.contains("shown"),
-            mayFail: showsError || nextReadsStatus))
-      }
+      let nextReadsStatus =
+        index + 1 < all.count && all[index + 1].block == item.block
+        && all[index + 1].command == "echo $?"
+      return Transcript(
+        command: item.command, expected: item.output, compares: item.compares,
+        mayFail: showsError || nextReadsStatus)
     }
-    return result
   }
 
   static let examples: [Example] = examplePages.flatMap { page in
-    blocks(text(of: page)).filter { $0.info == "sh" }.flatMap { block in
+    DocPage(path: page).blocks.filter { $0.info == "sh" }.flatMap { block in
       block.lines.compactMap { line -> Example? in
-        let (command, comment) = splitComment(line)
+        let (command, comment) = DocPage.splitComment(line)
         guard command.hasPrefix("toolbox ") || command.contains("| toolbox ") else { return nil }
         var status: Int32 = 0
         if let range = comment.range(of: #"^exit \d+"#, options: .regularExpression) {

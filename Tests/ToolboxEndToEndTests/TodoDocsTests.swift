@@ -13,36 +13,7 @@ import ToolboxTestSupport
 /// prints the wall-clock time of each change, which no test can fix: its `YYYY-MM-DDTHH:MM:SSZ` times are
 /// compared as that shape only.
 @Suite struct TodoDocsTests {
-  struct Transcript: Sendable, CustomTestStringConvertible {
-    let command: String
-    let expected: String
-    var testDescription: String { command }
-  }
-
-  static let page = URL(fileURLWithPath: TestTools.packageRoot + "/docs/todo.md")
-
-  static let transcripts: [Transcript] = {
-    guard let text = try? String(contentsOf: page, encoding: .utf8) else { return [] }
-    var result: [Transcript] = []
-    var inBlock = false
-    var lines = text.components(separatedBy: "\n")[...]
-    while let line = lines.popFirst() {
-      if line.hasPrefix("```") {
-        inBlock = line == "```console"
-        continue
-      }
-      guard inBlock, line.hasPrefix("$ ") else { continue }
-      var body: [String] = []
-      while let next = lines.first, !next.hasPrefix("$ "), !next.hasPrefix("```") {
-        body.append(next)
-        lines.removeFirst()
-      }
-      result.append(
-        Transcript(
-          command: String(line.dropFirst(2)), expected: body.map { $0 + "\n" }.joined()))
-    }
-    return result
-  }()
+  static let transcripts = DocPage(path: "docs/todo.md").transcripts.filter { $0.info == "console" }
 
   /// Times of the change log, which come from the wall clock.
   static func maskingTimes(_ text: String) -> String {
@@ -76,7 +47,7 @@ import ToolboxTestSupport
       let output = String(
         String.UnicodeScalarView(result.output.unicodeScalars.filter { $0 != "\r" }))
       #expect(
-        Self.maskingTimes(output) == Self.maskingTimes(transcript.expected),
+        Self.maskingTimes(output) == Self.maskingTimes(transcript.output),
         "$ \(transcript.command)")
     }
   }
