@@ -26,6 +26,13 @@ import Testing
     #expect(try sandbox.run("todo", "import", input).status == 0)
     let file = sandbox.folder + "/todo.txt"
     #expect(try sandbox.run("todo", "export", "--as", "todotxt", "-o", file).status == 0)
+    try writeTodoShConfig(sandbox)
+    return file
+  }
+
+  /// A todo.sh config for the sandbox's todo.txt, with the empty done.txt and report.txt todo.sh expects
+  /// beside it (`todo.sh -d <folder>/todo.cfg`).
+  static func writeTodoShConfig(_ sandbox: TodoSandbox) throws {
     try sandbox.write("done.txt", "")
     try sandbox.write("report.txt", "")
     try sandbox.write(
@@ -37,7 +44,6 @@ import Testing
       export REPORT_FILE="$TODO_DIR/report.txt"
 
       """)
-    return file
   }
 
   static func run(_ executable: String, _ arguments: [String], in sandbox: TodoSandbox) throws

@@ -29,17 +29,7 @@ import Testing
         2026-12-02 Water plants
 
         """)
-    try sandbox.write("done.txt", "")
-    try sandbox.write("report.txt", "")
-    try sandbox.write(
-      "todo.cfg",
-      """
-      export TODO_DIR="\(sandbox.folder)"
-      export TODO_FILE="$TODO_DIR/todo.txt"
-      export DONE_FILE="$TODO_DIR/done.txt"
-      export REPORT_FILE="$TODO_DIR/report.txt"
-
-      """)
+    try TodoInteropTests.writeTodoShConfig(sandbox)
     return file
   }
 

@@ -56,3 +56,30 @@ public func require(
 ) {
   if !condition() { fatalError("property violated: \(message())", file: file, line: line) }
 }
+
+/// Requires a task's text read from an imported file to be one a list can show on one line: not empty, no
+/// control characters.
+///
+/// - Parameters:
+///   - text: The text.
+///   - input: The file it was read from, for the message.
+public func requireImportedText(
+  _ text: String, from input: String, file: StaticString = #fileID, line: UInt = #line
+) {
+  require(
+    !text.isEmpty && !text.unicodeScalars.contains { $0.properties.generalCategory == .control },
+    "imported text \(Array(text.unicodeScalars)) from \(Array(input.utf8))", file: file, line: line)
+}
+
+/// Requires an imported tag or context to be one word: not empty, no white space.
+///
+/// - Parameters:
+///   - word: The tag or context.
+///   - input: The file it was read from, for the message.
+public func requireImportedWord(
+  _ word: String, from input: String, file: StaticString = #fileID, line: UInt = #line
+) {
+  require(
+    !word.isEmpty && !word.unicodeScalars.contains { $0.properties.isWhitespace },
+    "tag or context \(Array(word.unicodeScalars)) from \(Array(input.utf8))", file: file, line: line)
+}

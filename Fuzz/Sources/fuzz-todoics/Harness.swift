@@ -19,15 +19,8 @@ public func fuzzTodoICalendar(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
   guard let tasks = try? TaskImporter.tasks(from: text, format: .ics, source: "-", today: today)
   else { return 0 }
   for task in tasks {
-    require(
-      !task.text.isEmpty
-        && !task.text.unicodeScalars.contains { $0.properties.generalCategory == .control },
-      "imported text \(Array(task.text.unicodeScalars)) from \(Array(text.utf8))")
-    for word in task.tags + task.contexts {
-      require(
-        !word.isEmpty && !word.unicodeScalars.contains { $0.properties.isWhitespace },
-        "tag or context \(Array(word.unicodeScalars)) from \(Array(text.utf8))")
-    }
+    requireImportedText(task.text, from: text)
+    for word in task.tags + task.contexts { requireImportedWord(word, from: text) }
     let component = TaskICalendar.component(TodoTask(id: 1, task), stamp: stamp)
     let written = ICalendarComponent.calendar(
       productID: TaskICalendar.productID, components: [component]

@@ -17,10 +17,7 @@ public func fuzzTodoJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   else { return 0 }
   var stored: [TodoTask] = []
   for (index, task) in tasks.enumerated() {
-    require(
-      !task.text.isEmpty
-        && !task.text.unicodeScalars.contains { $0.properties.generalCategory == .control },
-      "imported text \(Array(task.text.unicodeScalars)) from \(Array(text.utf8))")
+    requireImportedText(task.text, from: text)
     stored.append(
       TodoTask(
         id: task.id ?? index + 1, text: task.text, done: task.done, created: task.created,

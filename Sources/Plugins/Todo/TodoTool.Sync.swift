@@ -241,21 +241,15 @@ struct SyncResult: CommandResult {
 
   /// One conflict, reported on standard error and listed in JSON.
   struct Conflict: Encodable, ToolboxError {
-    let kind: String
-    let id: Int
+    /// What the plan found.
+    let conflict: SyncPlan.Conflict
+    /// The id the file's version was kept under, if it was kept as a task of its own.
     let copy: Int?
-    let line: Int?
-    let fileVersion: String?
-    let listVersion: String?
     let file: String
 
     init(_ conflict: SyncPlan.Conflict, copy: Int?, file: String) {
-      kind = conflict.kind.rawValue
-      id = conflict.id
+      self.conflict = conflict
       self.copy = copy
-      line = conflict.line
-      fileVersion = conflict.fileVersion
-      listVersion = conflict.listVersion
       self.file = file
     }
 
@@ -264,18 +258,19 @@ struct SyncResult: CommandResult {
     func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(copy, forKey: .copy)
-      try container.encode(fileVersion, forKey: .file)
-      try container.encode(id, forKey: .id)
-      try container.encode(kind, forKey: .kind)
-      try container.encode(line, forKey: .line)
-      try container.encode(listVersion, forKey: .list)
+      try container.encode(conflict.fileVersion, forKey: .file)
+      try container.encode(conflict.id, forKey: .id)
+      try container.encode(conflict.kind.rawValue, forKey: .kind)
+      try container.encode(conflict.line, forKey: .line)
+      try container.encode(conflict.listVersion, forKey: .list)
     }
 
     var exitCode: ExitCode { .partialFailure }
     var code: String { "sync_conflict" }
     var description: String {
-      let place = line.map { "line \($0) of '\(file)'" } ?? "'\(file)'"
-      switch SyncPlan.Conflict.Kind(rawValue: kind) {
+      let id = conflict.id
+      let place = conflict.line.map { "line \($0) of '\(file)'" } ?? "'\(file)'"
+      switch conflict.kind {
       case .changedInBoth:
         return "conflict: #\(id) was changed in the list and on \(place) since the last sync; "
           + "kept both (the file's version is #\(copy ?? 0))"
@@ -285,7 +280,7 @@ struct SyncResult: CommandResult {
       case .removedFromFileChangedInList:
         return "conflict: #\(id) was removed from '\(file)' but changed in the list; "
           + "kept it and wrote it back to the file"
-      case .addedToBoth, nil:
+      case .addedToBoth:
         return "conflict: #\(id) and \(place) are the same task with other details; "
           + "kept both (the file's version is #\(copy ?? 0))"
       }
