@@ -42,20 +42,22 @@ public protocol DatedItemProvider {
   func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem]
 
   /// The items as ``datedItems(in:)`` gives them, except that of the overdue items from before the range
-  /// only the `overdueLimit` latest are given, and the rest counted. The default implementation filters
+  /// only the `overdueLimit` latest are given, and the rest counted; with `nil`, none are given and none
+  /// are counted (the calendar's marks, which show only the range). The default implementation filters
   /// what ``datedItems(in:)`` returns; a tool whose overdue items can be many (the todo list) reads only
   /// those it gives.
   ///
   /// - Parameters:
   ///   - range: The days.
-  ///   - overdueLimit: How many overdue items from before the range to give at most; 0 for none.
+  ///   - overdueLimit: How many overdue items from before the range to give at most (0 for none, and
+  ///     the count of them); `nil` for none, uncounted.
   /// - Returns: The items, and how many overdue ones were left out.
   /// - Throws: A ``ToolboxError`` when the tool's data cannot be read.
-  func datedItems(in range: ClosedRange<CivilDate>, overdueLimit: Int) throws -> DatedItems
+  func datedItems(in range: ClosedRange<CivilDate>, overdueLimit: Int?) throws -> DatedItems
 }
 
 extension DatedItemProvider {
-  public func datedItems(in range: ClosedRange<CivilDate>, overdueLimit: Int) throws
+  public func datedItems(in range: ClosedRange<CivilDate>, overdueLimit: Int?) throws
     -> DatedItems
   {
     DatedItems(try datedItems(in: range), range: range, overdueLimit: overdueLimit)
@@ -82,21 +84,22 @@ public struct DatedItems: Sendable, Equatable {
   /// - Parameters:
   ///   - items: The items, in any order.
   ///   - range: The days: overdue items dated before it are the ones limited.
-  ///   - overdueLimit: How many to keep; 0 or less keeps none.
-  public init(_ items: [DatedItem], range: ClosedRange<CivilDate>, overdueLimit: Int) {
+  ///   - overdueLimit: How many to keep; 0 or less keeps none; `nil` keeps none and counts none.
+  public init(_ items: [DatedItem], range: ClosedRange<CivilDate>, overdueLimit: Int?) {
+    let keep = max(overdueLimit ?? 0, 0)
     let overdue = items.indices.filter {
       items[$0].isOverdue && items[$0].date < range.lowerBound
     }
-    guard overdue.count > max(overdueLimit, 0) else {
+    guard overdue.count > keep else {
       self.init(items: items)
       return
     }
     let dropped = overdue.sorted { (items[$0].date, $0) < (items[$1].date, $1) }
-      .prefix(overdue.count - max(overdueLimit, 0))
+      .prefix(overdue.count - keep)
     let droppedSet = Set(dropped)
     self.init(
       items: items.indices.filter { !droppedSet.contains($0) }.map { items[$0] },
-      moreOverdue: dropped.count)
+      moreOverdue: overdueLimit == nil ? 0 : dropped.count)
   }
 }
 

@@ -109,7 +109,7 @@ public struct Session: Sendable {
   /// - Returns: The items.
   /// - Throws: What the first tool whose data cannot be read throws.
   public func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
-    let report = datedItemsReport(in: range, overdueLimit: 0)
+    let report = datedItemsReport(in: range, overdueLimit: nil)
     if let problem = report.problems.first { throw problem.error }
     return report.items
   }
@@ -121,9 +121,10 @@ public struct Session: Sendable {
   /// - Parameters:
   ///   - range: The days.
   ///   - overdueLimit: How many overdue items from before the range to list at most, across all tools:
-  ///     the latest ones; the rest are counted in ``DatedItemsReport/moreOverdue``.
+  ///     the latest ones; the rest are counted in ``DatedItemsReport/moreOverdue``. `nil`: none, and
+  ///     not counted (what is only about the range, like the calendar's marks, does not pay for a count).
   /// - Returns: The items and the failures, one per failing tool.
-  public func datedItemsReport(in range: ClosedRange<CivilDate>, overdueLimit: Int)
+  public func datedItemsReport(in range: ClosedRange<CivilDate>, overdueLimit: Int?)
     -> DatedItemsReport
   {
     var items: [DatedItem] = []

@@ -32,11 +32,12 @@ public protocol Tool: Sendable {
   ///
   /// - Parameters:
   ///   - range: The days.
-  ///   - overdueLimit: How many overdue items from before the range to give at most.
+  ///   - overdueLimit: How many overdue items from before the range to give at most (`nil`: none,
+  ///     uncounted; ``DatedItemProvider/datedItems(in:overdueLimit:)``).
   ///   - context: The tool's context.
   /// - Returns: The items.
   static func datedItems(
-    in range: ClosedRange<CivilDate>, overdueLimit: Int, context: ToolContext
+    in range: ClosedRange<CivilDate>, overdueLimit: Int?, context: ToolContext
   ) throws -> DatedItems
 }
 
@@ -69,7 +70,7 @@ extension Tool {
 
   /// No dated items: the default for a tool that does not adopt ``DatedItemProvider``.
   public static func datedItems(
-    in range: ClosedRange<CivilDate>, overdueLimit: Int, context: ToolContext
+    in range: ClosedRange<CivilDate>, overdueLimit: Int?, context: ToolContext
   ) throws -> DatedItems { DatedItems(items: []) }
 }
 
@@ -79,7 +80,7 @@ extension Tool where Self: DatedItemProvider {
 
   /// Creates the tool and asks it for its items.
   public static func datedItems(
-    in range: ClosedRange<CivilDate>, overdueLimit: Int, context: ToolContext
+    in range: ClosedRange<CivilDate>, overdueLimit: Int?, context: ToolContext
   ) throws -> DatedItems {
     try Self(context: context).datedItems(in: range, overdueLimit: overdueLimit)
   }

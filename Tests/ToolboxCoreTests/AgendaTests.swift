@@ -185,6 +185,10 @@ import ToolboxTestSupport
     #expect(DatedItems(items, range: range, overdueLimit: 0).items.map(\.title) == ["in range", "today"])
     #expect(DatedItems(items, range: range, overdueLimit: 0).moreOverdue == 3)
     #expect(DatedItems(items, range: range, overdueLimit: 3) == DatedItems(items: items))
+    // nil (the calendar's marks): none of them, and not counted.
+    let marks = DatedItems(items, range: range, overdueLimit: nil)
+    #expect(marks.items.map(\.title) == ["in range", "today"])
+    #expect(marks.moreOverdue == 0)
   }
 
   @Test func `agenda has help and is a reserved name`() {

@@ -503,6 +503,9 @@ import ToolboxTestSupport
     #expect(none.items.map(\.title) == ["This week"])
     #expect(none.moreOverdue == 4)
     #expect(try tool.datedItems(in: range, overdueLimit: 10).moreOverdue == 0)
+    let marks = try tool.datedItems(in: range, overdueLimit: nil)
+    #expect(marks.items.map(\.title) == ["This week"])
+    #expect(marks.moreOverdue == 0)
     // An agenda from a later day: tasks due between today and --from are neither overdue nor in range.
     let later = try tool.datedItems(
       in: CivilDate.test("2026-12-05")...CivilDate.test("2026-12-31"), overdueLimit: 10)

@@ -20,10 +20,11 @@ extension TodoTool: DatedItemProvider {
   ///
   /// - Parameters:
   ///   - range: The days.
-  ///   - overdueLimit: How many overdue tasks due before the range to give at most.
+  ///   - overdueLimit: How many overdue tasks due before the range to give at most; `nil` for none,
+  ///     without counting them (the calendar's marks).
   /// - Returns: The items and how many overdue tasks were left out.
   /// - Throws: A ``ToolboxError`` when the store cannot be read.
-  public func datedItems(in range: ClosedRange<CivilDate>, overdueLimit: Int) throws
+  public func datedItems(in range: ClosedRange<CivilDate>, overdueLimit: Int?) throws
     -> DatedItems
   {
     let today = context.today()
@@ -41,7 +42,7 @@ extension TodoTool: DatedItemProvider {
     overdue.dueBefore = min(today, range.lowerBound)
     var items: [DatedItem] = []
     var moreOverdue = 0
-    if overdueLimit > 0 {
+    if let overdueLimit, overdueLimit > 0 {
       overdue.descending = true
       overdue.limit = overdueLimit
       try store.forEachTask(overdue) { task in
@@ -49,7 +50,7 @@ extension TodoTool: DatedItemProvider {
       }
       items.reverse()
     }
-    if items.count == overdueLimit || overdueLimit <= 0 {
+    if let overdueLimit, items.count == overdueLimit || overdueLimit <= 0 {
       overdue.descending = false
       overdue.limit = nil
       moreOverdue = try store.layout(overdue).count - items.count
