@@ -140,11 +140,13 @@ public struct InternalError: ToolboxError {
 extension Unicode.Scalar {
   /// Whether the scalar breaks a line or drives a terminal when printed: C0 controls (line breaks, tab,
   /// ESC), DEL, C1 controls (U+009B is CSI on some terminals), and the Unicode line and paragraph separators.
+  ///
+  /// These are the general categories Cc, Zl and Zp, tested by value: Cc is U+0000–U+001F and
+  /// U+007F–U+009F (fixed by Unicode's stability policy), Zl is U+2028 alone and Zp U+2029 alone. A lookup
+  /// of the scalar's properties costs a few hundred instructions, and every title of a long agenda is
+  /// checked (`TextSafetyTests` compares the two for every scalar).
   public var isTerminalControl: Bool {
-    switch properties.generalCategory {
-    case .control, .lineSeparator, .paragraphSeparator: true
-    default: false
-    }
+    value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
   }
 }
 
@@ -164,15 +166,13 @@ extension String {
   /// input stays the one line the contract promises. Bidirectional overrides and isolates are written
   /// the same way (`\u{202E}`), so quoted data cannot reorder the message.
   public var escapingControlCharacters: String {
-    // Printable ASCII, as most titles and messages are, has nothing to escape: checked on the bytes,
-    // without looking up each scalar's properties.
-    let printableASCII = utf8.withContiguousStorageIfAvailable { bytes in
-      bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-    }
-    if printableASCII == true { return self }
-    guard unicodeScalars.contains(where: { $0.isTerminalControl || $0.isBidiControl }) else {
-      return self
-    }
+    // Most titles and messages have nothing to escape: checked on the UTF-8 bytes of a contiguous string
+    // (any native one), scalar by scalar only otherwise.
+    let mayNeedEscaping =
+      utf8.withContiguousStorageIfAvailable(String.hasTerminalOrBidiControl) ?? true
+    guard mayNeedEscaping,
+      unicodeScalars.contains(where: { $0.isTerminalControl || $0.isBidiControl })
+    else { return self }
     var output = ""
     output.reserveCapacity(utf8.count + 8)
     for scalar in unicodeScalars {
@@ -186,6 +186,27 @@ extension String {
       }
     }
     return output
+  }
+
+  /// Whether valid UTF-8 holds a scalar that ``Unicode/Scalar/isTerminalControl`` or
+  /// ``Unicode/Scalar/isBidiControl``: a byte below 0x20 or 0x7F; C2 80...9F (U+0080–U+009F); E2 80 A8...AE
+  /// (U+2028–U+202E) or E2 81 A6...A9 (U+2066–U+2069). No other sequence encodes those scalars.
+  static func hasTerminalOrBidiControl(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    var index = 0
+    let count = bytes.count
+    while index < count {
+      let byte = bytes[index]
+      if byte < 0x20 || byte == 0x7F { return true }
+      if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
+      if byte == 0xE2, index + 2 < count {
+        let second = bytes[index + 1]
+        let third = bytes[index + 2]
+        if second == 0x80, (0xA8...0xAE).contains(third) { return true }
+        if second == 0x81, (0xA6...0xA9).contains(third) { return true }
+      }
+      index += 1
+    }
+    return false
   }
 
   /// The text without bidirectional overrides and isolates (``Unicode/Scalar/isBidiControl``), for text

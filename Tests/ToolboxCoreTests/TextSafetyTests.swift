@@ -100,6 +100,42 @@ import ToolboxTestSupport
     }
   }
 
+  @Test
+  func `terminal controls are the scalars of categories Cc, Zl and Zp, as the Unicode data says`() {
+    let disagreeing = (UInt32(0)...0x10FFFF).compactMap(Unicode.Scalar.init).filter { scalar in
+      let category = scalar.properties.generalCategory
+      let expected =
+        category == .control || category == .lineSeparator || category == .paragraphSeparator
+      return scalar.isTerminalControl != expected
+    }
+    #expect(disagreeing.isEmpty, "\(disagreeing.map { String($0.value, radix: 16) })")
+    #expect(
+      (UInt32(0)...0x10FFFF).count(where: { Unicode.Scalar($0)?.isTerminalControl == true }) == 67)
+  }
+
+  @Test func `text is escaped exactly where a scalar needs it, however its bytes begin`() {
+    // Every scalar that is a control or shares a first byte with one (C2, E2), and a sample of the rest,
+    // alone and amid other text: the check on bytes must agree with the scalars' Unicode properties.
+    func escapes(_ scalar: Unicode.Scalar) -> Bool {
+      let category = scalar.properties.generalCategory
+      return category == .control || category == .lineSeparator
+        || category == .paragraphSeparator || (0x202A...0x202E).contains(scalar.value)
+        || (0x2066...0x2069).contains(scalar.value)
+    }
+    var values = Array(UInt32(0)...0x2FF) + Array(UInt32(0x2000)...0x20FF)
+    values += [0xAC00, 0xD55C, 0xFEFF, 0x1F600, 0x10FFFF]
+    for value in values {
+      guard let scalar = Unicode.Scalar(value) else { continue }
+      for text in [
+        String(scalar), "a" + String(scalar) + "한", "\u{E2}\u{C2}" + String(scalar) + "long text",
+      ] {
+        let expected = text.unicodeScalars.contains(where: escapes)
+        #expect(
+          (text.escapingControlCharacters != text) == expected, "U+\(String(value, radix: 16))")
+      }
+    }
+  }
+
   @Test func `an error message quoting a bidi override shows it escaped`() {
     let result = ToolboxRunner(tools: [EchoTool.self]).run("echo", "say", "--\u{202E}x")
     #expect(result.status == 64)

@@ -53,6 +53,35 @@ import ToolboxTestSupport
         "day 100\n6  Long ago      2000-01-01  D+9832  day 9833\n"))
   }
 
+  @Test func `a long list is in the order its days give, ties by id`() throws {
+    // Sixty D-Days with many equal days (one-off dates repeat every 7, yearly ones fall on few days):
+    // the list must be upcoming soonest first, then past most recent first, ties by id.
+    let harness = try DDayHarness()
+    for n in 0..<60 {
+      let date = String(format: "%04d-%02d-%02d", 2024 + n % 5, n % 7 + 1, n % 3 + 10)
+      let result = harness.run(
+        ["dday", "add", "Event \(n)", date] + (n % 4 == 0 ? ["--yearly"] : []))
+      #expect(result.status == 0, "\(result.error)")
+    }
+    let json = try JSONValue.parse(Array(harness.run("--json", "dday", "list").output.utf8))
+    let rows = (json["events"]?.arrayValue ?? []).compactMap { row -> (id: Int, days: Int)? in
+      guard let id = row["id"]?.int64Value, let days = row["days"]?.int64Value else { return nil }
+      return (Int(id), Int(days))
+    }
+    #expect(rows.count == 60)
+    let expected = rows.sorted { a, b in
+      if (a.days >= 0) != (b.days >= 0) { return a.days >= 0 }
+      if a.days != b.days { return a.days >= 0 ? a.days < b.days : a.days > b.days }
+      return a.id < b.id
+    }
+    #expect(rows.map(\.id) == expected.map(\.id))
+    // Text lists the same rows in the same order.
+    let textIDs = harness.run("dday", "list").output.split(separator: "\n").compactMap {
+      Int($0.split(separator: " ").first ?? "")
+    }
+    #expect(textIDs == rows.map(\.id))
+  }
+
   @Test func `an empty list says how to add one`() throws {
     let harness = try DDayHarness()
     #expect(

@@ -51,11 +51,32 @@ final class DDayStore {
   /// - Returns: The events.
   /// - Throws: ``StoreError``.
   func events() throws -> [SavedEvent] {
+    var events: [SavedEvent] = []
+    events.reserveCapacity(try count())
+    try forEachEvent { events.append($0) }
+    return events
+  }
+
+  /// How many D-Days are saved: what a caller reserves before ``forEachEvent(_:)`` (a list of a thousand
+  /// grown by doubling copies it into fresh memory ten times).
+  ///
+  /// - Returns: The number of events.
+  /// - Throws: ``StoreError``.
+  func count() throws -> Int {
+    try database.guarded {
+      let statement = try connection.prepare("SELECT count(*) FROM events")
+      return try statement.step() ? statement.int(0) : 0
+    }
+  }
+
+  /// Calls `body` with every saved D-Day in id order, one row at a time.
+  ///
+  /// - Parameter body: Called for each event.
+  /// - Throws: ``StoreError``, or what `body` throws.
+  func forEachEvent(_ body: (SavedEvent) throws -> Void) throws {
     try database.guarded {
       let statement = try connection.prepare("SELECT \(Self.columns) FROM events ORDER BY id")
-      var events: [SavedEvent] = []
-      while try statement.step() { events.append(try event(from: statement)) }
-      return events
+      while try statement.step() { try body(try event(from: statement)) }
     }
   }
 
@@ -84,7 +105,8 @@ final class DDayStore {
     // Dates are read from SQLite's bytes without intermediate strings (the hot loop of list and agenda).
     guard let name = statement.text(1),
       let repeats = statement.withBytes(5, { Recurrence(bytes: $0) }) ?? nil,
-      let (createdYear, createdMonth, createdDay) = statement.withBytes(9, CivilDate.components(utf8:)) ?? nil,
+      let (createdYear, createdMonth, createdDay) = statement.withBytes(
+        9, CivilDate.components(utf8:)) ?? nil,
       let created = CivilDate(year: createdYear, month: createdMonth, day: createdDay),
       let (year, month, day) = statement.withBytes(2, CivilDate.components(utf8:)) ?? nil
     else { throw corrupt("has a missing or invalid column") }

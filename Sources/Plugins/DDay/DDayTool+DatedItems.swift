@@ -11,13 +11,12 @@ extension DDayTool: DatedItemProvider {
   /// - Returns: The items, in date order per event.
   /// - Throws: ``StoreError`` when the store cannot be read; a locale error.
   public func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
-    let events = try savedEvents()
-    guard !events.isEmpty else { return [] }
+    guard let store = try existingStore() else { return [] }
     let today = context.today()
     let language = try language()
     let lunar = KoreanLunarCalendar()
     var items: [DatedItem] = []
-    for event in events {
+    try store.forEachEvent { event in
       for item in EventItem.items(of: event, in: range, lunar: lunar, language: language) {
         let isOccurrence = item.kind == .occurrence
         items.append(

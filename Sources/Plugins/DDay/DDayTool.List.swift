@@ -18,21 +18,30 @@ extension DDayTool {
   }
 
   func list() throws -> CommandOutput {
-    let events = try savedEvents()
     let today = context.today()
     let language = try language()
     let lunar = KoreanLunarCalendar()
-    let rows = events.map { EventRow($0, today: today, lunar: lunar, language: language) }
+    // Rows are made as the store's rows are read, into an array reserved for all of them: a thousand rows
+    // are a quarter of a megabyte, and each copy of that is fresh pages to fault in.
+    var rows: [EventRow] = []
+    if let store = try existingStore() {
+      rows.reserveCapacity(try store.count())
+      try store.forEachEvent {
+        rows.append(EventRow($0, today: today, lunar: lunar, language: language))
+      }
+    }
     // Upcoming first (soonest first), then one-off dates that have passed (most recent first); ties by
-    // id (rows come in id order, and the sort is stable). Sorting keys moves integers, not rows: each key
-    // packs the rank (days are within ±3,652,059, the span of 0001...9999) above the row's index.
+    // id (rows come in id order). Sorting keys moves integers, not rows: each key packs the rank (days
+    // are within ±3,652,059, the span of 0001...9999) above the row's index. The rows are then put in
+    // that order in place.
     let span = 3_652_059
-    let keys = rows.indices.map { index in
+    let order = rows.indices.map { index in
       let days = rows[index].days
       let rank = days >= 0 ? days : span - days
       return rank << 32 | index
-    }.sorted()
-    return .document(EventListResult(rows: keys.map { rows[$0 & 0xFFFF_FFFF] }))
+    }.sorted().map { $0 & 0xFFFF_FFFF }
+    rows.permute(to: order)
+    return .document(EventListResult(rows: rows))
   }
 
   /// `toolbox dday show ID`.
@@ -71,5 +80,30 @@ extension DDayTool {
       EventDetailResult(
         row: EventRow(event, today: today, lunar: lunar, language: language),
         upcoming: Array(upcoming)))
+  }
+}
+
+extension Array {
+  /// Reorders the elements in place so that the element at `order[i]` comes to position `i`: each cycle
+  /// of the permutation is a chain of swaps (which move elements without retaining what they hold), and
+  /// no second array is made.
+  ///
+  /// - Parameter order: A permutation of the array's indices.
+  fileprivate mutating func permute(to order: [Int]) {
+    var placed = [Bool](repeating: false, count: count)
+    withUnsafeMutableBufferPointer { elements in
+      for start in elements.indices where !placed[start] {
+        // After swapping `position` with the next position of the cycle, `position` holds its element
+        // and the next one holds the cycle's first element, until the cycle comes back to `start`.
+        var position = start
+        placed[position] = true
+        while order[position] != start {
+          let next = order[position]
+          elements.swapAt(position, next)
+          placed[next] = true
+          position = next
+        }
+      }
+    }
   }
 }

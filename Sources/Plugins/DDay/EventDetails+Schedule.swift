@@ -21,30 +21,30 @@ extension EventDetails {
     let from = max(range.lowerBound, date)
     let to = range.upperBound
     guard from <= to else { return [] }
+    // Only the days in the range are appended: for the agenda's month most events have none, and an
+    // empty array allocates nothing.
     var days: [CivilDate] = []
+    func add(_ day: CivilDate?) {
+      if let day, day >= from, day <= to { days.append(day) }
+    }
     switch repeats {
     case .none:
-      days = [date]
+      add(date)
     case .yearly:
       if let lunarDate {
         for year in Self.lunarYear(of: from, lunar)...Self.lunarYear(of: to, lunar) {
-          if let day = AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, lunar) {
-            days.append(day)
-          }
+          add(AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, lunar))
         }
       } else {
-        for year in from.year...to.year {
-          if let day = date.sameDay(inYear: year) { days.append(day) }
-        }
+        for year in from.year...to.year { add(date.sameDay(inYear: year)) }
       }
     case .monthly:
       var (year, month) = (from.year, from.month)
       while (year, month) <= (to.year, to.month) {
-        if let day = Self.day(date.day, inYear: year, month: month) { days.append(day) }
+        add(Self.day(date.day, inYear: year, month: month))
         (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
       }
     }
-    days.removeAll { $0 < from || $0 > to }
     return days
   }
 
@@ -97,7 +97,11 @@ extension EventDetails {
     -> [Anniversary]
   {
     guard repeats == .none, anniversaries, range.upperBound > date else { return [] }
+    // Only those in the range are appended (see `occurrences(in:lunar:)`).
     var items: [Anniversary] = []
+    func add(_ kind: Anniversary.Kind, _ n: Int, _ day: CivilDate?) {
+      if let day, range.contains(day) { items.append(Anniversary(kind: kind, n: n, date: day)) }
+    }
     if every > 0 {
       let shift = countStartDay ? 1 : 0
       // Day anniversary n falls on date + n × every − shift; only the n whose day is in the range.
@@ -108,9 +112,7 @@ extension EventDetails {
         let last = high / every
         if first <= last {
           for n in first...last {
-            if let day = date.adding(days: n * every - shift) {
-              items.append(Anniversary(kind: .days, n: n * every, date: day))
-            }
+            add(.days, n * every, date.adding(days: n * every - shift))
           }
         }
       }
@@ -120,9 +122,9 @@ extension EventDetails {
       let last = Self.lunarYear(of: range.upperBound, lunar)
       if first <= last {
         for year in first...last {
-          if let day = AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, lunar) {
-            items.append(Anniversary(kind: .years, n: year - lunarDate.year, date: day))
-          }
+          add(
+            .years, year - lunarDate.year,
+            AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, lunar))
         }
       }
     } else {
@@ -130,13 +132,10 @@ extension EventDetails {
       let last = range.upperBound.year
       if first <= last {
         for year in first...last {
-          if let day = date.sameDay(inYear: year) {
-            items.append(Anniversary(kind: .years, n: year - date.year, date: day))
-          }
+          add(.years, year - date.year, date.sameDay(inYear: year))
         }
       }
     }
-    items.removeAll { !range.contains($0.date) }
     guard items.count > 1 else { return items }
     return items.sorted {
       ($0.date, $0.kind == .years ? 1 : 0) < ($1.date, $1.kind == .years ? 1 : 0)
