@@ -12,6 +12,8 @@
 public protocol Console: AnyObject, Sendable {
   /// Appends text to standard output (buffered).
   func writeOutput(_ text: String)
+  /// Appends UTF-8 bytes to standard output (buffered; a large text goes out as it is).
+  func writeOutput(bytes: UnsafeBufferPointer<UInt8>)
   /// Writes text to standard error (after flushing standard output, so the two interleave in order).
   func writeError(_ text: String)
   /// Writes any buffered standard output.
@@ -27,6 +29,11 @@ public protocol Console: AnyObject, Sendable {
 extension Console {
   /// A console that cannot fail (one that records in memory) never has a write failure.
   public var writeFailure: WriteError? { nil }
+
+  /// Bytes as text, for a console that records text.
+  public func writeOutput(bytes: UnsafeBufferPointer<UInt8>) {
+    writeOutput(String(decoding: bytes, as: UTF8.self))
+  }
 }
 
 /// A write to standard output or standard error that failed (exit 74): `write error: No space left on
@@ -97,18 +104,21 @@ public final class StandardConsole: Console, @unchecked Sendable {
   public func writeOutput(_ text: String) {
     guard !outputFailed else { return }
     var text = text
-    text.withUTF8 { bytes in
-      // Large texts (a list of a thousand rows) go out as they are: copying them into the buffer would
-      // touch as many fresh pages again.
-      let large = bytes.count >= capacity / 4
-      if large || buffer.count + bytes.count > capacity {
-        flush()
-      }
-      if large {
-        send(bytes, to: .output)
-      } else if !outputFailed {
-        buffer.append(contentsOf: bytes)
-      }
+    text.withUTF8 { writeOutput(bytes: $0) }
+  }
+
+  public func writeOutput(bytes: UnsafeBufferPointer<UInt8>) {
+    guard !outputFailed else { return }
+    // Large texts (a list of a thousand rows) go out as they are: copying them into the buffer would
+    // touch as many fresh pages again.
+    let large = bytes.count >= capacity / 4
+    if large || buffer.count + bytes.count > capacity {
+      flush()
+    }
+    if large {
+      send(bytes, to: .output)
+    } else if !outputFailed {
+      buffer.append(contentsOf: bytes)
     }
   }
 

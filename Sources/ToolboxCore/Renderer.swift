@@ -30,11 +30,19 @@ struct Renderer {
       case .text:
         // Data from files and the network (a task's text, an imported event's title) cannot reorder
         // what the terminal shows: bidi overrides and isolates are left out of text output.
-        let text = result.text(style: style).removingBidiControls
-        if !text.isEmpty {
-          // Not `text + "\n"`: a large text is written without being copied.
-          console.writeOutput(text)
-          console.writeOutput("\n")
+        if var buffer = result.textBuffer(style: style) {
+          buffer.removeBidiControls()
+          if !buffer.isEmpty {
+            buffer.bytes.withUnsafeBufferPointer { console.writeOutput(bytes: $0) }
+            console.writeOutput("\n")
+          }
+        } else {
+          let text = result.text(style: style).removingBidiControls
+          if !text.isEmpty {
+            // Not `text + "\n"`: a large text is written without being copied.
+            console.writeOutput(text)
+            console.writeOutput("\n")
+          }
         }
       }
       for problem in result.problems {

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Text built as UTF-8 bytes, for outputs of thousands of aligned rows (`dday list`, `agenda`): appending
 /// bytes to one array costs a fraction of what string concatenation and interpolation cost per cell.
 public struct TextBuffer {
@@ -12,8 +18,43 @@ public struct TextBuffer {
   /// Whether nothing has been appended.
   public var isEmpty: Bool { bytes.isEmpty }
 
-  /// The text (the bytes are valid UTF-8 when only strings and ASCII were appended).
+  /// The text (the bytes are valid UTF-8 when only strings and ASCII were appended). Making it checks
+  /// every byte again: a result whose text is a buffer gives the buffer itself to the renderer
+  /// (``CommandResult/textBuffer(style:)``).
   public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+  /// Leaves out bidirectional overrides and isolates, as ``Swift/String/removingBidiControls`` does:
+  /// every one is E2 80 AA...AE or E2 81 A6...A9 in UTF-8, and most text has no E2 byte at all.
+  public mutating func removeBidiControls() {
+    let count = bytes.count
+    let first = bytes.withUnsafeBufferPointer { buffer -> Int? in
+      guard let base = buffer.baseAddress, let found = memchr(base, 0xE2, count) else { return nil }
+      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+    guard let first else { return }
+    let kept = bytes.withUnsafeMutableBufferPointer { buffer in
+      var read = first
+      var write = first
+      while read < count {
+        let byte = buffer[read]
+        if byte == 0xE2, read + 2 < count {
+          let second = buffer[read + 1]
+          let third = buffer[read + 2]
+          if (second == 0x80 && (0xAA...0xAE).contains(third))
+            || (second == 0x81 && (0xA6...0xA9).contains(third))
+          {
+            read += 3
+            continue
+          }
+        }
+        buffer[write] = byte
+        write += 1
+        read += 1
+      }
+      return write
+    }
+    bytes.removeSubrange(kept..<count)
+  }
 
   /// Appends a string's UTF-8 bytes (copied in one step from a native string).
   public mutating func append(_ text: String) {
@@ -42,9 +83,12 @@ public struct TextBuffer {
   public mutating func append(decimal value: Int) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     var magnitude = value.magnitude
-    var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-      UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-      (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+    var digits:
+      (
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
+      ) =
+        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
     var count = 0
     withUnsafeMutableBytes(of: &digits) { buffer in
       repeat {

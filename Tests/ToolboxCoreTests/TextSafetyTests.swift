@@ -136,6 +136,21 @@ import ToolboxTestSupport
     }
   }
 
+  @Test func `a text buffer leaves out the bidi controls that text output leaves out`() {
+    // Every scalar led by E2 in UTF-8 (U+2000-U+2FFF), alone, in pairs, amid other text and at the
+    // ends: the byte-level removal must give exactly what the scalar-level one gives.
+    let scalars = (UInt32(0x2000)...0x2FFF).compactMap(Unicode.Scalar.init).map { String($0) }
+    var samples = scalars + scalars.map { "a" + $0 + "한\u{202E}" }
+    samples += zip(scalars, scalars.dropFirst()).map { $0 + $1 }
+    samples += ["", "\u{E2}", "plain", "\u{202E}\u{2066}"]
+    for text in samples {
+      var buffer = TextBuffer()
+      buffer.append(text)
+      buffer.removeBidiControls()
+      #expect(buffer.text == text.removingBidiControls, "\(text.unicodeScalars.map(\.value))")
+    }
+  }
+
   @Test func `an error message quoting a bidi override shows it escaped`() {
     let result = ToolboxRunner(tools: [EchoTool.self]).run("echo", "say", "--\u{202E}x")
     #expect(result.status == 64)

@@ -10,4 +10,13 @@ import Testing
   func `labels count down, then up`(days: Int, label: String) {
     #expect(DDayLabel.label(days: days) == label)
   }
+
+  @Test func `every label is D, the sign and the number as Swift prints it`() {
+    // The label is written as bytes: compared with the obvious spelling, including the widest values.
+    let samples = Array(-1_000...1_000) + [Int.max, Int.min + 1, 9, 10, 99, 100, -10, -100]
+    for days in samples where days != 0 {
+      let expected = days > 0 ? "D-" + String(days) : "D+" + String(-days)
+      #expect(DDayLabel.label(days: days) == expected)
+    }
+  }
 }

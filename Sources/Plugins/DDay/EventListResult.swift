@@ -14,11 +14,17 @@ struct EventListResult: CommandResult, Equatable {
     try container.encode(rows, forKey: .events)
   }
 
+  func text(style: TextStyle) -> String { textBuffer(style: style)?.text ?? "" }
+
   /// Columns id (right-aligned), name, date, label, note, aligned by display width as ``TextTable``
-  /// aligns them; written as UTF-8 bytes into one buffer, so a thousand D-Days render in well under a
-  /// millisecond.
-  func text(style: TextStyle) -> String {
-    guard !rows.isEmpty else { return Self.emptyMessage }
+  /// aligns them; written as UTF-8 bytes into one buffer, which the renderer writes as it is, so a
+  /// thousand D-Days render in well under a millisecond.
+  func textBuffer(style: TextStyle) -> TextBuffer? {
+    guard !rows.isEmpty else {
+      var message = TextBuffer()
+      message.append(Self.emptyMessage)
+      return message
+    }
     var widths = (id: 0, name: 0, label: 0)
     var nameWidths: [Int] = []
     nameWidths.reserveCapacity(rows.count)
@@ -45,7 +51,7 @@ struct EventListResult: CommandResult, Equatable {
         output.append(row.note)
       }
     }
-    return output.text
+    return output
   }
 }
 
