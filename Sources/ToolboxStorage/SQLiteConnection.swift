@@ -17,11 +17,52 @@ public final class SQLiteConnection {
   ///   - create: Whether a missing file may be created (the store creates its files itself, with mode 0600).
   ///   - busyTimeout: How long to wait for another connection's lock, in milliseconds.
   /// - Throws: ``SQLiteError`` if the file cannot be opened.
-  public init(path: String, create: Bool = false, busyTimeout: Int32) throws(SQLiteError) {
+  public convenience init(path: String, create: Bool = false, busyTimeout: Int32)
+    throws(SQLiteError)
+  {
+    try self.init(
+      path: path, name: path,
+      flags: SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX,
+      busyTimeout: busyTimeout)
+  }
+
+  /// Opens a WAL database file only to read it, with a read-only `-shm` file (SQLite's `readonly_shm`):
+  /// the connection never writes the `-shm` file, so that the first connection of a command does not
+  /// truncate and rebuild it (an `ftruncate` on ext4 costs about 0.4 ms, more than the rest of opening).
+  /// When no other process has the `-shm` file open, SQLite builds the WAL index in the connection's own
+  /// memory from the `-wal` file, which is empty between commands. Fails when the `-shm` file is
+  /// missing; the caller then opens the file as usual.
+  ///
+  /// - Parameters:
+  ///   - path: The file's path.
+  ///   - busyTimeout: How long to wait for another connection's lock, in milliseconds.
+  /// - Throws: ``SQLiteError`` if the file cannot be opened so.
+  public convenience init(readingWAL path: String, busyTimeout: Int32) throws(SQLiteError) {
+    try self.init(
+      path: path, name: Self.uri(path) + "?readonly_shm=1",
+      flags: SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX,
+      busyTimeout: busyTimeout)
+  }
+
+  /// A `file:` URI for a path: `%`, `?` and `#` escaped, and an empty authority before an absolute path
+  /// (so that `//x` stays a path).
+  static func uri(_ path: String) -> String {
+    var escaped = ""
+    for character in path.unicodeScalars {
+      switch character {
+      case "%": escaped += "%25"
+      case "?": escaped += "%3F"
+      case "#": escaped += "%23"
+      default: escaped.unicodeScalars.append(character)
+      }
+    }
+    return path.hasPrefix("/") ? "file://" + escaped : "file:" + escaped
+  }
+
+  private init(path: String, name: String, flags: Int32, busyTimeout: Int32) throws(SQLiteError) {
     self.path = path
     var pointer: OpaquePointer?
-    let flags = SQLITE_OPEN_READWRITE | (create ? SQLITE_OPEN_CREATE : 0) | SQLITE_OPEN_NOMUTEX
-    let status = sqlite3_open_v2(path, &pointer, flags, nil)
+    let status = sqlite3_open_v2(name, &pointer, flags, nil)
     guard let pointer else {
       throw SQLiteError(code: status, message: "out of memory")
     }

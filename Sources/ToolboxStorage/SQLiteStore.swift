@@ -53,15 +53,31 @@ public final class SQLiteStore {
   ///   - path: The store file.
   ///   - busyTimeout: How long to wait for another process's lock, in milliseconds.
   ///   - now: The current time in seconds since 1970 (backup names).
+  ///   - forReading: Whether the command only reads: a store in WAL mode with the current schema is then
+  ///     opened read-only, without writing its `-shm` file (``SQLiteConnection/init(readingWAL:busyTimeout:)``),
+  ///     and read in one transaction, as one snapshot, until it is closed;
+  ///     anything else (a missing `-shm` file, an older schema) opens it as usual. Other processes may
+  ///     write meanwhile; this one must not write the store while it has it open for reading (its
+  ///     connections would share the read-only `-shm` file).
   ///   - fileSystem: Creates the folder.
   ///   - progress: Reports a backup before an upgrade.
   /// - Returns: The open store.
   /// - Throws: ``StoreError`` (not a store, damaged, busy, unreadable) or ``FileSystemError``.
   public static func open(
-    _ kind: StoreKind, at path: String, busyTimeout: Int32, now: Double,
+    _ kind: StoreKind, at path: String, busyTimeout: Int32, now: Double, forReading: Bool = false,
     fileSystem: any FileSystem = LocalFileSystem(), progress: (String) -> Void = { _ in }
   ) throws -> SQLiteStore {
     var header = try StoreFile.inspect(path, kind: kind)
+    // One read transaction for all the command reads: one snapshot, and the -wal and store files are
+    // checked once rather than before every statement.
+    if forReading, header == .store(isWAL: true),
+      let connection = try? SQLiteConnection(readingWAL: path, busyTimeout: busyTimeout),
+      (try? connection.execute("BEGIN")) != nil,
+      (try? connection.integer("PRAGMA user_version")) == Int64(kind.migrations.count)
+    {
+      return SQLiteStore(
+        kind: kind, path: path, connection: connection, busyTimeout: busyTimeout, now: now)
+    }
     if case .missing = header {
       try StoreFile.create(at: path, kind: kind, busyTimeout: busyTimeout, fileSystem: fileSystem)
       header = try StoreFile.inspect(path, kind: kind)

@@ -156,14 +156,20 @@ import Testing
       try waitFor { $0.contains(self.prompt) }
     }
 
-    deinit { _ = try? tmux(["kill-server"]) }
+    // The lab's folder may be gone by now (the test's `defer` removes it), so the output goes nowhere.
+    // The session is killed, which ends its shell and the server with it (tmux 3.3's `kill-server` left
+    // the server and its shell running after every test run).
+    deinit {
+      _ = try? tmux(["kill-session"], keepingOutput: false)
+      _ = try? tmux(["kill-server"], keepingOutput: false)
+    }
 
     /// Runs a tmux command with posix_spawn and waitpid. Its output goes to a file, not a pipe, and the
     /// child is waited for directly: the tmux server the first command starts keeps the descriptors it
     /// inherited, which leaves Foundation's `Process` waiting for ever.
     @discardableResult
-    func tmux(_ arguments: [String]) throws -> String {
-      let output = lab.root + "/tmux-output"
+    func tmux(_ arguments: [String], keepingOutput: Bool = true) throws -> String {
+      let output = keepingOutput ? lab.root + "/tmux-output" : "/dev/null"
       let argv = ["/usr/bin/tmux", "-L", socket] + arguments
       var actions = posix_spawn_file_actions_t()
       posix_spawn_file_actions_init(&actions)
@@ -181,6 +187,7 @@ import Testing
       }
       var status: Int32 = 0
       while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+      guard keepingOutput else { return "" }
       return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     }
 
@@ -203,7 +210,9 @@ import Testing
       let bare = prompt.trimmingCharacters(in: .whitespaces)
       return screen.split(separator: "\n", omittingEmptySubsequences: false)
         .last { $0.hasPrefix(prompt) || $0 == bare }
-        .map { String($0.dropFirst(min(prompt.count, $0.count))).trimmingCharacters(in: .whitespaces) }
+        .map {
+          String($0.dropFirst(min(prompt.count, $0.count))).trimmingCharacters(in: .whitespaces)
+        }
     }
 
     /// Typed after Tab: the shells read keys in order and complete before they read the next one, so

@@ -265,7 +265,9 @@ final class TodoSandbox {
     bytes.replaceSubrange(68..<72, with: [0x12, 0x34, 0x56, 0x78])
     try bytes.write(to: URL(fileURLWithPath: sandbox.store))
     // The toolbox store that was there kept its (empty) -wal and -shm files: gone with it.
-    for suffix in ["-wal", "-shm"] { try FileManager.default.removeItem(atPath: sandbox.store + suffix) }
+    for suffix in ["-wal", "-shm"] {
+      try FileManager.default.removeItem(atPath: sandbox.store + suffix)
+    }
     let result = try sandbox.run("todo", "add", "y")
     #expect(result.status == 65)
     #expect(
@@ -350,7 +352,7 @@ final class TodoSandbox {
       if size > 1_000_000 { break }
       usleep(2000)
     }
-    kill(process.processIdentifier, SIGKILL)
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
     // Either all of the import or none of it, and the store keeps working.
     let tasks = try sandbox.tasks()

@@ -6,6 +6,10 @@ import ToolboxTestSupport
 
 @testable import ToolboxTodo
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The store on real SQLite files in temporary folders: creation, ids, all-or-nothing changes, the
 /// operation log, imports, migrations and the files it must never touch.
 @Suite struct TodoStoreTests {
@@ -29,7 +33,8 @@ import ToolboxTestSupport
     #expect(names.allSatisfy { $0.hasPrefix("todo.sqlite3") && !$0.contains(".new-") })
   }
 
-  @Test func `after a command the -wal and -shm files stay, the WAL empty and the store file whole`()
+  @Test
+  func `after a command the -wal and -shm files stay, the WAL empty and the store file whole`()
     throws
   {
     let harness = try TodoHarness()
@@ -48,6 +53,56 @@ import ToolboxTestSupport
     #expect(try connection.text("PRAGMA integrity_check") == "ok")
     try connection.close()
     #expect(harness.run("todo", "list").output.contains("second"))
+  }
+
+  @Test func `a store opened for reading cannot write and leaves the -shm file as it was`() throws {
+    let harness = try TodoHarness()
+    harness.add("first", "second")
+    func shmChanged() throws -> Date? {
+      try FileManager.default.attributesOfItem(atPath: harness.store + "-shm")[.modificationDate]
+        as? Date
+    }
+    // A usual open truncates and rebuilds the -shm file (its first connection resets the WAL index):
+    // the check below can see that. One opened for reading does not touch it.
+    let before = try shmChanged()
+    usleep(20_000)
+    _ = try harness.open().tasks(TaskQuery.everything())
+    let afterUsualOpen = try shmChanged()
+    #expect(afterUsualOpen != before)
+    usleep(20_000)
+    var reading: TodoStore? = try TodoStore.open(
+      at: harness.store, busyTimeout: 100, now: 0, forReading: true)
+    #expect(try reading?.tasks(TaskQuery.everything()).map(\.text) == ["first", "second"])
+    #expect(throws: StoreError.self) { try reading?.add(.test("third")) }
+    #expect(try shmChanged() == afterUsualOpen)
+    // Closed, it leaves the store to the next writer, and the next reader sees what was written. (A
+    // process does not write a store while it has it open for reading: the two connections would share
+    // the read-only -shm file. Other processes may: the end-to-end crash tests read while they write.)
+    reading = nil
+    harness.add("third")
+    reading = try TodoStore.open(at: harness.store, busyTimeout: 100, now: 0, forReading: true)
+    #expect(
+      try reading?.tasks(TaskQuery.everything()).map(\.text) == ["first", "second", "third"])
+  }
+
+  @Test
+  func `a store without its -shm file, or of an older schema, is opened as usual for reading`()
+    throws
+  {
+    let harness = try TodoHarness()
+    harness.add("kept")
+    try FileManager.default.removeItem(atPath: harness.store + "-shm")
+    let reading = try TodoStore.open(at: harness.store, busyTimeout: 100, now: 0, forReading: true)
+    #expect(try reading.tasks(TaskQuery.everything()).map(\.text) == ["kept"])
+    #expect(FileManager.default.fileExists(atPath: harness.store + "-shm"))
+
+    let old = try TodoHarness()
+    _ = try old.open(migrations: Array(TodoSchema.migrations.prefix(1)))
+    let upgraded = try TodoStore.open(at: old.store, busyTimeout: 100, now: 0, forReading: true)
+    #expect(
+      try upgraded.connection.integer("PRAGMA user_version") == Int64(TodoSchema.migrations.count))
+    let names = try FileManager.default.contentsOfDirectory(atPath: old.folder.file("data"))
+    #expect(names.contains { $0.contains(".bak-") })
   }
 
   @Test func `opening an existing store keeps its tasks`() throws {

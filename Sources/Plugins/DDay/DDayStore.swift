@@ -25,20 +25,21 @@ final class DDayStore {
   ///   - path: The store file.
   ///   - busyTimeout: How long to wait for another process's lock, in milliseconds.
   ///   - now: The current time in seconds since 1970 (backup names).
+  ///   - forReading: Whether the command only reads (``SQLiteStore/open(_:at:busyTimeout:now:forReading:fileSystem:progress:)``).
   ///   - migrations: The schema (tests add steps to exercise upgrades).
   ///   - fileSystem: Creates the folder.
   ///   - progress: Reports a backup before an upgrade.
   /// - Returns: The open store.
   /// - Throws: ``StoreError`` or ``FileSystemError``.
   static func open(
-    at path: String, busyTimeout: Int32, now: Double,
+    at path: String, busyTimeout: Int32, now: Double, forReading: Bool = false,
     migrations: [StoreKind.Migration] = DDaySchema.migrations,
     fileSystem: any FileSystem = LocalFileSystem(), progress: (String) -> Void = { _ in }
   ) throws -> DDayStore {
     DDayStore(
       database: try SQLiteStore.open(
         DDaySchema.kind.with(migrations: migrations), at: path, busyTimeout: busyTimeout, now: now,
-        fileSystem: fileSystem, progress: progress))
+        forReading: forReading, fileSystem: fileSystem, progress: progress))
   }
 
   private static let columns =

@@ -33,10 +33,10 @@ extension DDayTool {
   }
 
   /// Opens (or creates) the store for one command.
-  func openStore() throws -> DDayStore {
+  func openStore(forReading: Bool = false) throws -> DDayStore {
     try DDayStore.open(
       at: storePath, busyTimeout: try busyTimeout(), now: context.clock.now(),
-      fileSystem: context.fileSystem, progress: context.progress)
+      forReading: forReading, fileSystem: context.fileSystem, progress: context.progress)
   }
 
   /// Opens the store if it exists, for commands that have nothing to do without saved D-Days: reading
@@ -48,9 +48,18 @@ extension DDayTool {
     return try openStore()
   }
 
+  /// The existing store opened for a command that only reads it (`list`, `show`, `export`, the agenda):
+  /// read-only, without rewriting its `-shm` file when it can (``SQLiteStore``).
+  ///
+  /// - Returns: The store, or `nil` when nothing is at the store path.
+  func readingStore() throws -> DDayStore? {
+    guard try SQLiteStore.exists(at: storePath, kind: DDaySchema.kind) else { return nil }
+    return try openStore(forReading: true)
+  }
+
   /// The saved D-Days, or none when there is no store yet.
   func savedEvents() throws -> [SavedEvent] {
-    try existingStore()?.events() ?? []
+    try readingStore()?.events() ?? []
   }
 
   /// The ids of the saved D-Days with their names, for shells.

@@ -1,11 +1,12 @@
+import ToolboxCalendrics
+import ToolboxCore
+import ToolboxICalendar
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import ToolboxCalendrics
-import ToolboxCore
-import ToolboxICalendar
 
 /// How a saved D-Day repeats.
 enum Recurrence: String, Sendable, Encodable, CaseIterable {
@@ -20,7 +21,9 @@ enum Recurrence: String, Sendable, Encodable, CaseIterable {
   init?(bytes: UnsafeBufferPointer<UInt8>) {
     // Read for every row of list and agenda: the bytes are compared without making a string.
     func matches(_ word: StaticString) -> Bool {
-      guard bytes.count == word.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+      guard bytes.count == word.utf8CodeUnitCount, let base = bytes.baseAddress else {
+        return false
+      }
       return memcmp(base, word.utf8Start, bytes.count) == 0
     }
     if matches("none") {

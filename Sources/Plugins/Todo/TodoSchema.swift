@@ -93,5 +93,15 @@ enum TodoSchema {
         CREATE INDEX tasks_open_by_due ON tasks (due)
           WHERE done = 0 AND archived = 0 AND due IS NOT NULL;
         """),
+    StoreKind.Migration(
+      summary: """
+        an index of the open tasks by due date that also holds what the agenda filters them by \
+        (hidden, threshold), from which it counts the overdue tasks it does not list without reading \
+        their rows
+        """,
+      sql: """
+        CREATE INDEX tasks_open_due_filters ON tasks (due, hidden, threshold, done, archived)
+          WHERE done = 0 AND archived = 0 AND due IS NOT NULL;
+        """),
   ]
 }

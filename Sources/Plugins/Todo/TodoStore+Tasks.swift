@@ -153,6 +153,22 @@ extension TodoStore {
     }
   }
 
+  /// How many tasks a query selects (exact when every filter word has three characters or more, as
+  /// ``layout(_:)``). The agenda's count of overdue tasks reads the index `tasks_open_due_filters` alone.
+  ///
+  /// - Parameter query: Filters.
+  /// - Returns: The number of tasks.
+  /// - Throws: ``StoreError``.
+  func count(_ query: TaskQuery) throws -> Int {
+    try guarded {
+      let (filter, values, shortWords) = filter(query)
+      guard shortWords.isEmpty else { return try layout(query).count }
+      let statement = try connection.prepare("SELECT count(*) FROM tasks\(filter)")
+      try statement.bind(values)
+      return try statement.step() ? statement.int(0) : 0
+    }
+  }
+
   /// The tasks with the given ids, in that order.
   ///
   /// - Parameter ids: The ids.
@@ -174,7 +190,9 @@ extension TodoStore {
   func task(from statement: SQLiteStatement, offset: Int32 = 0) throws(StoreError) -> TodoTask {
     let id = statement.int(offset)
     func date(_ column: Int32) throws(StoreError) -> CivilDate? {
-      guard let parsed = statement.withBytes(offset + column, CivilDate.init(utf8:)) else { return nil }
+      guard let parsed = statement.withBytes(offset + column, CivilDate.init(utf8:)) else {
+        return nil
+      }
       guard let date = parsed else {
         let text = statement.text(offset + column) ?? ""
         throw .corrupt(

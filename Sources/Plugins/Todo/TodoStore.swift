@@ -35,14 +35,14 @@ final class TodoStore {
   /// - Returns: The open store.
   /// - Throws: ``StoreError`` or ``FileSystemError``.
   static func open(
-    at path: String, busyTimeout: Int32, now: Double,
+    at path: String, busyTimeout: Int32, now: Double, forReading: Bool = false,
     migrations: [StoreKind.Migration] = TodoSchema.migrations,
     fileSystem: any FileSystem = LocalFileSystem(), progress: (String) -> Void = { _ in }
   ) throws -> TodoStore {
     TodoStore(
       database: try SQLiteStore.open(
         TodoSchema.kind.with(migrations: migrations), at: path, busyTimeout: busyTimeout, now: now,
-        fileSystem: fileSystem, progress: progress))
+        forReading: forReading, fileSystem: fileSystem, progress: progress))
   }
 
   /// Runs store code, turning SQLite failures into ``StoreError``s that name the store.

@@ -16,7 +16,7 @@ extension TodoTool: DatedItemProvider {
 
   /// The tasks ``datedItems(in:)`` gives, with only the `overdueLimit` latest of the overdue ones due
   /// before the range: two indexed queries (the range, then the overdue tasks latest first with a
-  /// limit) and a count, so a list with thousands of neglected tasks costs no more than a tidy one.
+  /// limit) and a count from an index alone, so a list with thousands of neglected tasks costs no more than a tidy one.
   ///
   /// - Parameters:
   ///   - range: The days.
@@ -28,7 +28,7 @@ extension TodoTool: DatedItemProvider {
     -> DatedItems
   {
     let today = context.today()
-    guard let store = try existingStore() else { return DatedItems(items: []) }
+    guard let store = try readingStore() else { return DatedItems(items: []) }
     var query = TaskQuery()
     query.today = today
     query.sort = .due
@@ -53,7 +53,7 @@ extension TodoTool: DatedItemProvider {
     if let overdueLimit, items.count == overdueLimit || overdueLimit <= 0 {
       overdue.descending = false
       overdue.limit = nil
-      moreOverdue = try store.layout(overdue).count - items.count
+      moreOverdue = try store.count(overdue) - items.count
     }
     var inRange = query
     inRange.dueFrom = range.lowerBound

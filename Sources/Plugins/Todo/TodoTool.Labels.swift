@@ -18,7 +18,7 @@ extension TodoTool {
   }
 
   func labels(contexts: Bool) throws -> CommandOutput {
-    let names = try existingStore()?.labels(contexts: contexts) ?? []
+    let names = try readingStore()?.labels(contexts: contexts) ?? []
     return .document(
       LabelsResult(
         key: contexts ? "contexts" : "tags", marker: contexts ? "@" : "+", names: names))

@@ -64,6 +64,6 @@ extension TodoTool {
       throw arguments.usageError(
         "invalid --limit \(limit): expected 1-\(TodoStore.undoDepth)", code: "invalid_value")
     }
-    return .document(HistoryResult(entries: try existingStore()?.history(limit: limit) ?? []))
+    return .document(HistoryResult(entries: try readingStore()?.history(limit: limit) ?? []))
   }
 }

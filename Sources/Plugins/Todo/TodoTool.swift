@@ -114,11 +114,11 @@ public struct TodoTool: Tool {
   }
 
   /// Opens (or creates) the store for one command.
-  func openStore() throws -> TodoStore {
+  func openStore(forReading: Bool = false) throws -> TodoStore {
     let path = try storePath
     try StoreTrust.check(path)
     return try TodoStore.open(
-      at: path, busyTimeout: try busyTimeout(), now: context.clock.now(),
+      at: path, busyTimeout: try busyTimeout(), now: context.clock.now(), forReading: forReading,
       fileSystem: context.fileSystem, progress: context.progress)
   }
 
@@ -131,6 +131,17 @@ public struct TodoTool: Tool {
     try StoreTrust.check(path)
     guard try SQLiteStore.exists(at: path, kind: TodoSchema.kind) else { return nil }
     return try openStore()
+  }
+
+  /// The existing store opened for a command that only reads it (`list`, the agenda, completions):
+  /// read-only, without rewriting its `-shm` file when it can (``SQLiteStore``).
+  ///
+  /// - Returns: The store, or `nil` when nothing is at the store path.
+  func readingStore() throws -> TodoStore? {
+    let path = try storePath
+    try StoreTrust.check(path)
+    guard try SQLiteStore.exists(at: path, kind: TodoSchema.kind) else { return nil }
+    return try openStore(forReading: true)
   }
 
   // MARK: - Argument helpers
@@ -185,7 +196,7 @@ public struct TodoTool: Tool {
       var query = TaskQuery.everything()
       query.state = done.map { $0 ? .done : .pending } ?? .all
       var candidates: [CompletionCandidate] = []
-      guard let store = try? tool.existingStore() else { return [] }
+      guard let store = try? tool.readingStore() else { return [] }
       try? store.forEachTask(query) { task in
         if candidates.count < 1000 {
           candidates.append(CompletionCandidate(String(task.id), task.text))
@@ -198,7 +209,7 @@ public struct TodoTool: Tool {
   /// The tags the store's tasks use.
   static let tagCompletion = Completion.dynamic { request in
     let tool = TodoTool(context: request.context)
-    guard let store = try? tool.existingStore(), let names = try? store.labels(contexts: false),
+    guard let store = try? tool.readingStore(), let names = try? store.labels(contexts: false),
       let contexts = try? store.labels(contexts: true)
     else { return [] }
     return names.map { CompletionCandidate($0) } + contexts.map { CompletionCandidate("@" + $0) }
