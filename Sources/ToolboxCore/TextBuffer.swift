@@ -73,6 +73,27 @@ public struct TextBuffer {
     for _ in 0..<count { bytes.append(0x20) }
   }
 
+  /// Appends a date as `YYYY-MM-DD` (``CivilDate/description``) without making a string of it.
+  public mutating func append(date: CivilDate) {
+    let (year, month, day) = (date.year, date.month, date.day)
+    guard (0...9999).contains(year) else {
+      append(date.description)
+      return
+    }
+    let zero = UInt8(ascii: "0")
+    let dash = UInt8(ascii: "-")
+    bytes.append(zero + UInt8(year / 1000))
+    bytes.append(zero + UInt8(year / 100 % 10))
+    bytes.append(zero + UInt8(year / 10 % 10))
+    bytes.append(zero + UInt8(year % 10))
+    bytes.append(dash)
+    bytes.append(zero + UInt8(month / 10))
+    bytes.append(zero + UInt8(month % 10))
+    bytes.append(dash)
+    bytes.append(zero + UInt8(day / 10))
+    bytes.append(zero + UInt8(day % 10))
+  }
+
   /// Appends a string and the spaces that pad it to `width` display columns.
   public mutating func append(_ text: String, paddedTo width: Int) {
     append(text)

@@ -24,6 +24,28 @@ import ToolboxCore
     #expect(buffer.bytes == Array(buffer.text.utf8))
   }
 
+  @Test func `every width of padding, every number of digits, every date as its description`() {
+    for count in 0...200 {
+      var buffer = TextBuffer()
+      buffer.append(spaces: count)
+      #expect(buffer.text == String(repeating: " ", count: count))
+    }
+    var value = 1
+    for _ in 0..<19 {
+      for number in [value - 1, value, value + 1, -value, 7 * value] {
+        var buffer = TextBuffer()
+        buffer.append(decimal: number)
+        #expect(buffer.text == String(number))
+      }
+      value = value.multipliedReportingOverflow(by: 10).partialValue
+    }
+    for date in [CivilDate.minimum, CivilDate.maximum, CivilDate(year: 2026, month: 12, day: 3)!] {
+      var buffer = TextBuffer()
+      buffer.append(date: date)
+      #expect(buffer.text == date.description)
+    }
+  }
+
   @Test func `widths count display columns, digits count digits`() {
     #expect(TextBuffer.width("D-Day") == 5)
     #expect(TextBuffer.width("수요일") == 6)

@@ -1,4 +1,5 @@
 import Testing
+import ToolboxCore
 
 @testable import ToolboxDDay
 
@@ -17,6 +18,13 @@ import Testing
     for days in samples where days != 0 {
       let expected = days > 0 ? "D-" + String(days) : "D+" + String(-days)
       #expect(DDayLabel.label(days: days) == expected)
+    }
+    // The label written straight into a list's bytes is the same, and as wide as it says.
+    for days in Array(-1_000...1_000) + [3_652_058, -3_652_058] {
+      var buffer = TextBuffer()
+      buffer.append(dDayLabel: days)
+      #expect(buffer.text == DDayLabel.label(days: days))
+      #expect(TextBuffer.dDayLabelCount(days) == buffer.bytes.count)
     }
   }
 }

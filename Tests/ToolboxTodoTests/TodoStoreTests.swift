@@ -85,6 +85,27 @@ import ToolboxTestSupport
       try reading?.tasks(TaskQuery.everything()).map(\.text) == ["first", "second", "third"])
   }
 
+  @Test func `a store whose path has URI characters in it is read from that path`() throws {
+    // Opened for reading, the path goes to SQLite as a file: URI; %, ? and # must stay part of the path.
+    let harness = try TodoHarness()
+    for name in ["a?b", "c#d", "e%3Ff", "g h"] {
+      let folder = harness.folder.file(name)
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      let path = folder + "/todo.sqlite3"
+      _ = try TodoStore.open(at: path, busyTimeout: 100, now: 0).add(.test("in \(name)"))
+      let before =
+        try FileManager.default.attributesOfItem(atPath: path + "-shm")[.modificationDate] as? Date
+      usleep(20_000)
+      let reading = try TodoStore.open(at: path, busyTimeout: 100, now: 0, forReading: true)
+      #expect(try reading.tasks(TaskQuery.everything()).map(\.text) == ["in \(name)"])
+      // Read-only, not the usual open after a failed one: the -shm file was not rebuilt.
+      #expect(throws: StoreError.self) { try reading.add(.test("more")) }
+      #expect(
+        try FileManager.default.attributesOfItem(atPath: path + "-shm")[.modificationDate] as? Date
+          == before)
+    }
+  }
+
   @Test
   func `a store without its -shm file, or of an older schema, is opened as usual for reading`()
     throws

@@ -33,7 +33,7 @@ struct EventListResult: CommandResult, Equatable {
       nameWidths.append(name)
       widths.id = max(widths.id, TextBuffer.digitCount(row.event.id))
       widths.name = max(widths.name, name)
-      widths.label = max(widths.label, row.label.utf8.count)
+      widths.label = max(widths.label, TextBuffer.dDayLabelCount(row.days))
     }
     var output = TextBuffer(capacity: rows.count * (widths.id + widths.name + widths.label + 40))
     for (row, nameWidth) in zip(rows, nameWidths) {
@@ -43,11 +43,11 @@ struct EventListResult: CommandResult, Equatable {
       output.append(spaces: 2)
       output.append(row.event.name)
       output.append(spaces: widths.name - nameWidth + 2)
-      output.append(row.date.description)
+      output.append(date: row.date)
       output.append(spaces: 2)
-      output.append(row.label)
+      output.append(dDayLabel: row.days)
       if !row.note.isEmpty {
-        output.append(spaces: widths.label - row.label.utf8.count + 2)
+        output.append(spaces: widths.label - TextBuffer.dDayLabelCount(row.days) + 2)
         output.append(row.note)
       }
     }

@@ -14,8 +14,8 @@ struct EventRow: Encodable, Sendable, Equatable {
   let date: CivilDate
   /// `date` − today.
   let days: Int
-  /// `D-23`, `D-Day`, `D+5`.
-  let label: String
+  /// `D-23`, `D-Day`, `D+5` (made when asked: `list` writes it straight from `days`).
+  var label: String { DDayLabel.label(days: days) }
   /// The day count of a one-off date on or before today (`100` on `100일째`), else `nil`.
   let dayNumber: Int?
   /// What the text adds after the label: the repeat, the lunar date, the day count.
@@ -38,7 +38,6 @@ struct EventRow: Encodable, Sendable, Equatable {
       details.repeats == .none
       ? details.date : details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
     days = today.days(to: date)
-    label = DDayLabel.label(days: days)
     dayNumber = details.dayNumber(on: today)
     // Built by appending, not joining an array: list makes a thousand of these.
     var note = language.recurrence(details.repeats) ?? ""
