@@ -94,8 +94,8 @@ struct Router {
 
   private func subcommand(in words: [String], specs: [CommandSpec]) -> FirstWord {
     // Global options the tool's commands declare themselves (search's `--version <n>`) are theirs.
-    let declared = Set(specs.flatMap { $0.arguments.filter { $0.isNamed }.map { $0.name } })
-    let globals = GlobalOption.spec.arguments.filter { !declared.contains($0.name) }
+    // Worked out only when an option comes before the subcommand: most command lines start with it.
+    var globals: [ArgumentSpec]?
     var position = 0
     while position < words.count {
       let word = words[position]
@@ -104,7 +104,11 @@ struct Router {
         else { return .other(word) }
         return .found(index, position)
       }
-      guard let global = Self.global(word, in: globals) else { return .other(word) }
+      if globals == nil {
+        let declared = Set(specs.flatMap { $0.arguments.filter { $0.isNamed }.map { $0.name } })
+        globals = GlobalOption.spec.arguments.filter { !declared.contains($0.name) }
+      }
+      guard let global = Self.global(word, in: globals ?? []) else { return .other(word) }
       position += global.takesValue && !word.contains("=") && !Self.isAttachedShort(word) ? 2 : 1
     }
     return .onlyGlobalOptions
