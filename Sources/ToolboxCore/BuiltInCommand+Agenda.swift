@@ -8,11 +8,13 @@ extension BuiltInCommand {
       as: Int.self)
     static let from = option(
       "from", valueName: "date",
-      help: "The first day, in any form dates take (2026-12-24, tomorrow, next friday; default: today).",
+      help:
+        "The first day, in any form dates take (2026-12-24, tomorrow, next friday; default: today).",
       completion: .values(["today", "tomorrow", "yesterday"].map { CompletionCandidate($0) }))
     static let overdue = option(
       "overdue", valueName: "n",
-      help: "How many overdue items from before --from to list, the latest (default: \(defaultOverdue); 0 for none).",
+      help:
+        "How many overdue items from before --from to list, the latest (default: \(defaultOverdue); 0 for none).",
       as: Int.self)
     static let spec = CommandSpec(
       "agenda",
@@ -81,9 +83,31 @@ extension BuiltInCommand {
 }
 
 extension DatedItem {
-  /// The countdown label of a day `days` away: `D-3`, `D-Day`, `D+2`.
+  /// The countdown label of a day `days` away: `D-3` (3 days to go), `D-Day` (today), `D+2` (2 days
+  /// past). Every tool writes its D-labels with this (or ``TextBuffer/append(dayLabel:)``).
+  ///
+  /// - Parameter days: Target − today: positive for a day still to come.
   public static func label(days: Int) -> String {
     if days == 0 { return "D-Day" }
-    return days > 0 ? "D-\(days)" : "D+\(-days)"
+    // `days` is a difference of two day numbers, so it is far from Int.min and negating is safe.
+    return days > 0 ? "D-" + String(days) : "D+" + String(-days)
+  }
+}
+
+extension TextBuffer {
+  /// Appends ``DatedItem/label(days:)`` without making a string of it (a list of a thousand rows).
+  public mutating func append(dayLabel days: Int) {
+    if days == 0 {
+      append("D-Day")
+      return
+    }
+    append(ascii: UInt8(ascii: "D"))
+    append(ascii: days > 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+    append(decimal: abs(days))
+  }
+
+  /// The number of bytes (and columns) of ``DatedItem/label(days:)``.
+  public static func dayLabelWidth(_ days: Int) -> Int {
+    days == 0 ? 5 : 2 + digitCount(days)
   }
 }

@@ -36,18 +36,11 @@ public struct TextBuffer {
       var read = first
       var write = first
       while read < count {
-        let byte = buffer[read]
-        if byte == 0xE2, read + 2 < count {
-          let second = buffer[read + 1]
-          let third = buffer[read + 2]
-          if (second == 0x80 && (0xAA...0xAE).contains(third))
-            || (second == 0x81 && (0xA6...0xA9).contains(third))
-          {
-            read += 3
-            continue
-          }
+        if Unicode.Scalar.isBidiControl(utf8: UnsafeBufferPointer(buffer), at: read) {
+          read += 3
+          continue
         }
-        buffer[write] = byte
+        buffer[write] = buffer[read]
         write += 1
         read += 1
       }

@@ -158,6 +158,15 @@ extension Unicode.Scalar {
   public var isBidiControl: Bool {
     (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
   }
+
+  /// Whether the valid UTF-8 at `index` is a bidi control, as ``isBidiControl`` says of scalars: every
+  /// one is E2 80 AA...AE or E2 81 A6...A9.
+  static func isBidiControl(utf8 bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
+    guard index + 2 < bytes.count, bytes[index] == 0xE2 else { return false }
+    let (second, third) = (bytes[index + 1], bytes[index + 2])
+    return (second == 0x80 && (0xAA...0xAE).contains(third))
+      || (second == 0x81 && (0xA6...0xA9).contains(third))
+  }
 }
 
 extension String {
@@ -198,11 +207,12 @@ extension String {
       let byte = bytes[index]
       if byte < 0x20 || byte == 0x7F { return true }
       if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
-      if byte == 0xE2, index + 2 < count {
-        let second = bytes[index + 1]
-        let third = bytes[index + 2]
-        if second == 0x80, (0xA8...0xAE).contains(third) { return true }
-        if second == 0x81, (0xA6...0xA9).contains(third) { return true }
+      if Unicode.Scalar.isBidiControl(utf8: bytes, at: index) { return true }
+      // U+2028 and U+2029, the line and paragraph separators: E2 80 A8 and E2 80 A9.
+      if byte == 0xE2, index + 2 < count, bytes[index + 1] == 0x80,
+        bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9
+      {
+        return true
       }
       index += 1
     }

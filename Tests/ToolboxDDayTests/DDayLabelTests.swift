@@ -22,9 +22,9 @@ import ToolboxCore
     // The label written straight into a list's bytes is the same, and as wide as it says.
     for days in Array(-1_000...1_000) + [3_652_058, -3_652_058] {
       var buffer = TextBuffer()
-      buffer.append(dDayLabel: days)
+      buffer.append(dayLabel: days)
       #expect(buffer.text == DDayLabel.label(days: days))
-      #expect(TextBuffer.dDayLabelCount(days) == buffer.bytes.count)
+      #expect(TextBuffer.dayLabelWidth(days) == buffer.bytes.count)
     }
   }
 }

@@ -46,8 +46,7 @@ public struct CalendarTool: Tool {
 
   /// A D-label relative to today, as dday writes them (`D-3`, `D-Day`, `D+2`).
   static func dLabel(_ date: CivilDate, today: CivilDate) -> String {
-    let days = today.days(to: date)
-    return days == 0 ? "D-Day" : days > 0 ? "D-\(days)" : "D+\(-days)"
+    DatedItem.label(days: today.days(to: date))
   }
 }
 

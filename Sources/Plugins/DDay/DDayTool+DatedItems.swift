@@ -11,7 +11,7 @@ extension DDayTool: DatedItemProvider {
   /// - Returns: The items, in date order per event.
   /// - Throws: ``StoreError`` when the store cannot be read; a locale error.
   public func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
-    guard let store = try readingStore() else { return [] }
+    guard let store = try existingStore(forReading: true) else { return [] }
     let today = context.today()
     let language = try language()
     let lunar = KoreanLunarCalendar()

@@ -42,24 +42,17 @@ extension DDayTool {
   /// Opens the store if it exists, for commands that have nothing to do without saved D-Days: reading
   /// never creates files.
   ///
+  /// - Parameter forReading: Whether the command only reads (`list`, `show`, `export`, the agenda): the
+  ///   store is then opened read-only, without rewriting its `-shm` file when it can (``SQLiteStore``).
   /// - Returns: The store, or `nil` when nothing is at the store path.
-  func existingStore() throws -> DDayStore? {
+  func existingStore(forReading: Bool = false) throws -> DDayStore? {
     guard try SQLiteStore.exists(at: storePath, kind: DDaySchema.kind) else { return nil }
-    return try openStore()
-  }
-
-  /// The existing store opened for a command that only reads it (`list`, `show`, `export`, the agenda):
-  /// read-only, without rewriting its `-shm` file when it can (``SQLiteStore``).
-  ///
-  /// - Returns: The store, or `nil` when nothing is at the store path.
-  func readingStore() throws -> DDayStore? {
-    guard try SQLiteStore.exists(at: storePath, kind: DDaySchema.kind) else { return nil }
-    return try openStore(forReading: true)
+    return try openStore(forReading: forReading)
   }
 
   /// The saved D-Days, or none when there is no store yet.
   func savedEvents() throws -> [SavedEvent] {
-    try readingStore()?.events() ?? []
+    try existingStore(forReading: true)?.events() ?? []
   }
 
   /// The ids of the saved D-Days with their names, for shells.

@@ -24,7 +24,7 @@ extension DDayTool {
     // Rows are made as the store's rows are read, into an array reserved for all of them: a thousand rows
     // are a quarter of a megabyte, and each copy of that is fresh pages to fault in.
     var rows: [EventRow] = []
-    if let store = try readingStore() {
+    if let store = try existingStore(forReading: true) {
       rows.reserveCapacity(try store.count())
       try store.forEachEvent {
         rows.append(EventRow($0, today: today, lunar: lunar, language: language))
@@ -55,7 +55,7 @@ extension DDayTool {
 
   func show(_ arguments: Arguments<Show>) throws -> CommandOutput {
     let id = try EventInput.id(try arguments[Show.id], usage: arguments.values.usage)
-    guard let store = try readingStore() else { throw EventInput.unknownID(id) }
+    guard let store = try existingStore(forReading: true) else { throw EventInput.unknownID(id) }
     let event = try store.events(ids: [id])[0]
     let today = context.today()
     let language = try language()

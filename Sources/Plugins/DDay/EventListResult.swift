@@ -33,7 +33,7 @@ struct EventListResult: CommandResult, Equatable {
       nameWidths.append(name)
       widths.id = max(widths.id, TextBuffer.digitCount(row.event.id))
       widths.name = max(widths.name, name)
-      widths.label = max(widths.label, TextBuffer.dDayLabelCount(row.days))
+      widths.label = max(widths.label, TextBuffer.dayLabelWidth(row.days))
     }
     var output = TextBuffer(capacity: rows.count * (widths.id + widths.name + widths.label + 40))
     for (row, nameWidth) in zip(rows, nameWidths) {
@@ -45,9 +45,9 @@ struct EventListResult: CommandResult, Equatable {
       output.append(spaces: widths.name - nameWidth + 2)
       output.append(date: row.date)
       output.append(spaces: 2)
-      output.append(dDayLabel: row.days)
+      output.append(dayLabel: row.days)
       if !row.note.isEmpty {
-        output.append(spaces: widths.label - TextBuffer.dDayLabelCount(row.days) + 2)
+        output.append(spaces: widths.label - TextBuffer.dayLabelWidth(row.days) + 2)
         output.append(row.note)
       }
     }

@@ -264,8 +264,6 @@ enum TaskInput {
   ///   - today: Today.
   /// - Returns: The label.
   static func label(due: CivilDate, today: CivilDate) -> String {
-    let days = today.days(to: due)
-    if days == 0 { return "D-Day" }
-    return days > 0 ? "D-\(days)" : "D+\(-days)"
+    DatedItem.label(days: today.days(to: due))
   }
 }

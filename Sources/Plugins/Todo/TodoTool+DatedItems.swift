@@ -28,7 +28,7 @@ extension TodoTool: DatedItemProvider {
     -> DatedItems
   {
     let today = context.today()
-    guard let store = try readingStore() else { return DatedItems(items: []) }
+    guard let store = try existingStore(forReading: true) else { return DatedItems(items: []) }
     var query = TaskQuery()
     query.today = today
     query.sort = .due

@@ -18,7 +18,7 @@ extension TodoTool {
   }
 
   func labels(contexts: Bool) throws -> CommandOutput {
-    let names = try readingStore()?.labels(contexts: contexts) ?? []
+    let names = try existingStore(forReading: true)?.labels(contexts: contexts) ?? []
     return .document(
       LabelsResult(
         key: contexts ? "contexts" : "tags", marker: contexts ? "@" : "+", names: names))

@@ -114,7 +114,7 @@ extension TodoTool {
     let style = context.style
     let tool = self
     return .stream { writer in
-      guard let store = try tool.readingStore() else {
+      guard let store = try tool.existingStore(forReading: true) else {
         if writer.isJSON {
           try writer.write("{\n  \"tasks\": []\n}\n")
         } else {

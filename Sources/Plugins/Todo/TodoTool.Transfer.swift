@@ -48,7 +48,7 @@ extension TodoTool {
     let tool = self
     let today = context.today()
     return .stream { writer in
-      let store = try tool.readingStore()
+      let store = try tool.existingStore(forReading: true)
       let output = try file.map { try OutputFile($0) }
       let sink: (String) throws -> Void = { text in
         if let output { try output.write(text) } else { try writer.write(text) }

@@ -64,6 +64,7 @@ extension TodoTool {
       throw arguments.usageError(
         "invalid --limit \(limit): expected 1-\(TodoStore.undoDepth)", code: "invalid_value")
     }
-    return .document(HistoryResult(entries: try readingStore()?.history(limit: limit) ?? []))
+    return .document(
+      HistoryResult(entries: try existingStore(forReading: true)?.history(limit: limit) ?? []))
   }
 }

@@ -125,23 +125,14 @@ public struct TodoTool: Tool {
   /// Opens the store if it exists, for commands that have nothing to do on an empty list: reading never
   /// creates files.
   ///
+  /// - Parameter forReading: Whether the command only reads (`list`, the agenda, completions): the store
+  ///   is then opened read-only, without rewriting its `-shm` file when it can (``SQLiteStore``).
   /// - Returns: The store, or `nil` when nothing is at the store path.
-  func existingStore() throws -> TodoStore? {
+  func existingStore(forReading: Bool = false) throws -> TodoStore? {
     let path = try storePath
     try StoreTrust.check(path)
     guard try SQLiteStore.exists(at: path, kind: TodoSchema.kind) else { return nil }
-    return try openStore()
-  }
-
-  /// The existing store opened for a command that only reads it (`list`, the agenda, completions):
-  /// read-only, without rewriting its `-shm` file when it can (``SQLiteStore``).
-  ///
-  /// - Returns: The store, or `nil` when nothing is at the store path.
-  func readingStore() throws -> TodoStore? {
-    let path = try storePath
-    try StoreTrust.check(path)
-    guard try SQLiteStore.exists(at: path, kind: TodoSchema.kind) else { return nil }
-    return try openStore(forReading: true)
+    return try openStore(forReading: forReading)
   }
 
   // MARK: - Argument helpers
@@ -196,7 +187,7 @@ public struct TodoTool: Tool {
       var query = TaskQuery.everything()
       query.state = done.map { $0 ? .done : .pending } ?? .all
       var candidates: [CompletionCandidate] = []
-      guard let store = try? tool.readingStore() else { return [] }
+      guard let store = try? tool.existingStore(forReading: true) else { return [] }
       try? store.forEachTask(query) { task in
         if candidates.count < 1000 {
           candidates.append(CompletionCandidate(String(task.id), task.text))
@@ -209,7 +200,8 @@ public struct TodoTool: Tool {
   /// The tags the store's tasks use.
   static let tagCompletion = Completion.dynamic { request in
     let tool = TodoTool(context: request.context)
-    guard let store = try? tool.readingStore(), let names = try? store.labels(contexts: false),
+    guard let store = try? tool.existingStore(forReading: true),
+      let names = try? store.labels(contexts: false),
       let contexts = try? store.labels(contexts: true)
     else { return [] }
     return names.map { CompletionCandidate($0) } + contexts.map { CompletionCandidate("@" + $0) }
