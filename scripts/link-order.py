@@ -71,8 +71,9 @@ class Lookup:
 
 def read_map(map_file):
     """From lld's -Map output: the size of the largest input section defining each name, and the input
-    sections of .text as (start, end, "file:(section)"). In the map, an output section's name starts at
-    column 48, an input section's at 56 and a symbol's at 64."""
+    sections of code (.text, and .text.unnamed from an earlier link-order.ld) as (start, end,
+    "file:(section)"). In the map, an output section's name starts at column 48, an input section's at 56
+    and a symbol's at 64."""
     pattern = re.compile(r"^(\s+([0-9a-f]+)\s+[0-9a-f]+\s+([0-9a-f]+)\s+\d+ )(\s*)(\S.*)$")
     sizes, text_sections = {}, []
     output, section_size = None, 0
@@ -87,7 +88,7 @@ def read_map(map_file):
                 sizes[name] = max(sizes.get(name, 0), section_size)
             elif column >= 56:
                 start, section_size = int(m.group(2), 16), int(m.group(3), 16)
-                if output == ".text" and section_size:
+                if output is not None and output.startswith(".text") and section_size:
                     text_sections.append((start, start + section_size, name))
             else:
                 output, section_size = name, 0

@@ -5,9 +5,19 @@
 #endif
 
 /// The process environment as a value, so tools and tests never read globals.
+///
+/// The process's own environment (``process``) is read a variable at a time, when asked: every command pays
+/// for start-up, and reading every variable into a dictionary cost 85,000 instructions, a tenth of what
+/// `calendar` runs. ``variables`` reads all of it, for the few commands that pass it on to a child process.
 public struct Environment: Sendable, Equatable {
-  /// The variables.
-  public var variables: [String: String]
+  private enum Source: Sendable, Equatable {
+    /// Variables given by hand (tests, a child's environment).
+    case given([String: String])
+    /// This process's environment (`environ`), which toolbox never changes.
+    case process
+  }
+
+  private var source: Source
   /// The home folder of the user's entry in the password database (`/etc/passwd`, the entry of
   /// `getuid()`), used when `HOME` is unset or empty. ``process`` looks it up only then (it costs a lookup through NSS); `nil` when
   /// there is no entry or its folder is not an absolute path, and in environments built by hand.
@@ -19,20 +29,57 @@ public struct Environment: Sendable, Equatable {
   ///   - variables: The variables.
   ///   - accountHome: The password database's home folder of the user, if any.
   public init(_ variables: [String: String] = [:], accountHome: String? = nil) {
-    self.variables = variables
+    source = .given(variables)
+    self.accountHome = accountHome
+  }
+
+  private init(processWithAccountHome accountHome: String?) {
+    source = .process
     self.accountHome = accountHome
   }
 
   /// The environment of this process, read from `environ` (the only place that reads it). Reading it
   /// directly rather than through `ProcessInfo` keeps Foundation's process-info set-up out of start-up.
   public static var process: Environment {
+    let home = Environment(processWithAccountHome: nil)["HOME"]
+    return Environment(processWithAccountHome: home == nil ? passwordDatabaseHome() : nil)
+  }
+
+  /// All the variables (for a child process's environment). Setting them makes an environment of given
+  /// variables.
+  public var variables: [String: String] {
+    get {
+      switch source {
+      case .given(let variables): return variables
+      case .process: return Self.processVariables()
+      }
+    }
+    set { source = .given(newValue) }
+  }
+
+  /// The value of a variable, treating an empty value as unset.
+  public subscript(name: String) -> String? {
+    let value: String?
+    switch source {
+    case .given(let variables): value = variables[name]
+    case .process: value = getenv(name).map { String(cString: $0) }
+    }
+    guard let value, !value.isEmpty else { return nil }
+    return value
+  }
+
+  public static func == (lhs: Environment, rhs: Environment) -> Bool {
+    lhs.accountHome == rhs.accountHome && lhs.variables == rhs.variables
+  }
+
+  /// Every variable of `environ`, byte by byte (no Character or Substring operations).
+  private static func processVariables() -> [String: String] {
     var variables: [String: String] = [:]
     #if canImport(Darwin)
-      guard var entry = _NSGetEnviron()?.pointee else { return Environment() }
+      guard var entry = _NSGetEnviron()?.pointee else { return [:] }
     #else
       var entry = environ
     #endif
-    // Byte by byte (every command pays this): no Character or Substring operations.
     while let pointer = entry.pointee {
       let length = strlen(pointer)
       pointer.withMemoryRebound(to: UInt8.self, capacity: length) { bytes in
@@ -45,8 +92,7 @@ public struct Environment: Sendable, Equatable {
       }
       entry += 1
     }
-    let home = variables["HOME"] ?? ""
-    return Environment(variables, accountHome: home.isEmpty ? passwordDatabaseHome() : nil)
+    return variables
   }
 
   /// The home folder of the real user's entry in the password file, if it has one that is an absolute
@@ -77,11 +123,6 @@ public struct Environment: Sendable, Equatable {
     return nil
   }
 
-  /// The value of a variable, treating an empty value as unset.
-  public subscript(name: String) -> String? {
-    guard let value = variables[name], !value.isEmpty else { return nil }
-    return value
-  }
 }
 
 /// Which locale category a tool follows when the locale comes from the environment.
