@@ -11,6 +11,8 @@ public struct Session: Sendable {
   public private(set) var config: Config
   /// The tools, as the config enables and configures them.
   public private(set) var registry: ToolRegistry
+  /// Where files go, from the environment: worked out once (every tool context and the config need it).
+  public let paths: Paths
 
   /// Loads the config that the global options and environment name, and builds the registry.
   ///
@@ -24,7 +26,8 @@ public struct Session: Sendable {
     self.system = system
     self.application = application
     self.globals = globals
-    config = try Self.loadConfig(explicitPath: globals.configPath, system: system)
+    paths = Paths(environment: system.environment)
+    config = try Self.loadConfig(explicitPath: globals.configPath, system: system, paths: paths)
     registry = try Self.makeRegistry(application.tools, config)
   }
 
@@ -33,6 +36,7 @@ public struct Session: Sendable {
     self.system = system
     self.application = application
     self.globals = globals
+    paths = Paths(environment: system.environment)
     self.config = config
     registry =
       (try? Self.makeRegistry(application.tools, config))
@@ -48,7 +52,7 @@ public struct Session: Sendable {
     let previousPath = globals.configPath
     globals = globals.merging(later)
     if let path = later.configPath, path != previousPath {
-      config = try Self.loadConfig(explicitPath: path, system: system)
+      config = try Self.loadConfig(explicitPath: path, system: system, paths: paths)
       registry = try Self.makeRegistry(application.tools, config)
     }
   }
@@ -66,7 +70,7 @@ public struct Session: Sendable {
   ///   no home folder and the XDG variables do not name every folder a tool may use (no tool falls back to
   ///   `/`).
   public func context(for tool: String) throws -> ToolContext {
-    guard Paths(environment: system.environment).foldersAreKnown else {
+    guard paths.foldersAreKnown else {
       throw Paths.missingHomeError
     }
     let format = format
@@ -89,7 +93,8 @@ public struct Session: Sendable {
     let session = self
     return ToolContext(
       toolName: tool, config: config, settings: registry.settings[tool] ?? NoSettings(),
-      environment: system.environment, clock: system.clock, todayOverride: try todayOverride(),
+      environment: system.environment, paths: paths, clock: system.clock,
+      todayOverride: try todayOverride(),
       localeArgument: globals.locale, format: format,
       style: TextStyle(isEnabled: colored && format == .text), showsProgress: showsProgress,
       fileSystem: system.fileSystem, http: system.http, processes: system.processes,
@@ -187,8 +192,9 @@ public struct Session: Sendable {
   /// The file must be a regular file (a FIFO, a device or a folder is refused without blocking or
   /// reading), at most ``Config/maximumSize`` bytes, and trusted (``checkTrust(_:path:userID:)``): it
   /// names programs toolbox runs.
-  static func loadConfig(explicitPath: String?, system: System) throws(ConfigError) -> Config {
-    let paths = Paths(environment: system.environment)
+  static func loadConfig(explicitPath: String?, system: System, paths: Paths) throws(ConfigError)
+    -> Config
+  {
     let explicit = explicitPath ?? system.environment["TOOLBOX_CONFIG"]
     let needsHome =
       explicit.map { $0 == "~" || $0.hasPrefix("~/") }

@@ -38,10 +38,11 @@ public struct ToolContext: Sendable {
   /// how one uses another's dates.
   public var datedItems: @Sendable (ClosedRange<CivilDate>) throws -> [DatedItem]
 
-  /// Creates a context. The dispatcher builds the real one; tests use `ToolContext.test(…)`.
+  /// Creates a context. The dispatcher builds the real one; tests use `ToolContext.test(…)`. `paths`
+  /// defaults to the ones `environment` gives (the session passes those it worked out once).
   public init(
     toolName: String, config: Config = Config(), settings: any ToolSettings = NoSettings(),
-    environment: Environment = Environment(),
+    environment: Environment = Environment(), paths: Paths? = nil,
     clock: any WallClock = SystemClock(), todayOverride: CivilDate? = nil,
     localeArgument: String? = nil, format: OutputFormat = .text, style: TextStyle = .plain,
     showsProgress: Bool = false, fileSystem: any FileSystem = LocalFileSystem(),
@@ -55,7 +56,7 @@ public struct ToolContext: Sendable {
     self.config = config
     self.settings = settings
     self.environment = environment
-    self.paths = Paths(environment: environment)
+    self.paths = paths ?? Paths(environment: environment)
     self.clock = clock
     self.todayOverride = todayOverride
     self.localeArgument = localeArgument

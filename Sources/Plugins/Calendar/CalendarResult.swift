@@ -126,44 +126,55 @@ struct CalendarTextRenderer {
       (layout.weekNumbers ? " w| " : "")
       + month.weekdays.map { $0.leftPadded(to: columnWidth) }.joinedByAppending(separator: " ")
     lines.append(Line(text: header, width: header.displayWidth))
+    // Each week is built as bytes and made a String once: appending a few bytes at a time to a String
+    // goes through its small-string path for every piece (about a tenth of `calendar`'s instructions).
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(gutter + 7 * (columnWidth + 2))
     for (index, week) in month.weeks.enumerated() {
-      var line = Line(text: "", width: 0)
+      bytes.removeAll(keepingCapacity: true)
+      var width = 0
       if let number = month.weekNumbers?[index] {
-        line.text = (number < 10 ? " " : "") + String(number) + "| "
-        line.width = 4
+        if number < 10 { bytes.append(UInt8(ascii: " ")) }
+        bytes.append(contentsOf: String(number).utf8)
+        bytes.append(contentsOf: "| ".utf8)
+        width = 4
       }
       var markerTookSeparator = false
       for (column, day) in week.enumerated() {
         if column > 0, !markerTookSeparator {
-          line.text += " "
-          line.width += 1
+          bytes.append(UInt8(ascii: " "))
+          width += 1
         }
         markerTookSeparator = false
         guard let day else {
-          line.text += String(repeating: " ", count: columnWidth)
-          line.width += columnWidth
+          bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: columnWidth))
+          width += columnWidth
           continue
         }
         let digits = month.label(day)
-        let padding = max(0, columnWidth - digits.count)
-        line.text += String(repeating: " ", count: padding)
-        line.width += padding + digits.count
+        let count = digits.utf8.count
+        let padding = max(0, columnWidth - count)
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+        width += padding + count
         let mark = month.mark(on: day)
-        var shown = digits
         if style.isEnabled {
+          var shown = digits
           if let mark {
             shown = Self.underline(shown, style)
             if mark == .holiday { shown = style.red(shown) }
           }
           if month.highlight == day { shown = style.reverse(shown) }
-        } else if mark != nil {
-          shown += "*"
-          line.width += 1
-          markerTookSeparator = true
+          bytes.append(contentsOf: shown.utf8)
+        } else {
+          bytes.append(contentsOf: digits.utf8)
+          if mark != nil {
+            bytes.append(UInt8(ascii: "*"))
+            width += 1
+            markerTookSeparator = true
+          }
         }
-        line.text += shown
       }
-      lines.append(line)
+      lines.append(Line(text: String(decoding: bytes, as: UTF8.self), width: width))
     }
     while lines.count < 8 { lines.append(Line(text: "", width: 0)) }
     return lines
@@ -173,17 +184,19 @@ struct CalendarTextRenderer {
   /// trailing spaces.
   func lines(_ blocks: [[Line]]) -> [String] {
     let height = blocks.map { $0.count }.max() ?? 0
+    var bytes: [UInt8] = []
     return (0..<height).map { index in
-      var text = ""
+      bytes.removeAll(keepingCapacity: true)
       for (position, block) in blocks.enumerated() {
         let line = index < block.count ? block[index] : Line(text: "", width: 0)
-        text += line.text
+        bytes.append(contentsOf: line.text.utf8)
         if position < blocks.count - 1 {
-          text += String(repeating: " ", count: max(0, slotWidth + Self.gap - line.width))
+          bytes.append(
+            contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, slotWidth + Self.gap - line.width)))
         }
       }
-      while text.last == " " { text.removeLast() }
-      return text
+      while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+      return String(decoding: bytes, as: UTF8.self)
     }
   }
 
