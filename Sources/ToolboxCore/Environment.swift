@@ -19,8 +19,9 @@ public struct Environment: Sendable, Equatable {
 
   private var source: Source
   /// The home folder of the user's entry in the password database (`/etc/passwd`, the entry of
-  /// `getuid()`), used when `HOME` is unset or empty. ``process`` looks it up only then (it costs a lookup through NSS); `nil` when
-  /// there is no entry or its folder is not an absolute path, and in environments built by hand.
+  /// `getuid()`), used when `HOME` is unset or empty. ``process`` looks it up only then (it costs a lookup
+  /// through NSS); `nil` when there is no entry or its folder is not an absolute path, and in environments
+  /// built by hand.
   public var accountHome: String?
 
   /// Creates an environment from explicit variables.
