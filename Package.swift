@@ -110,7 +110,8 @@ let package = Package(
     .plugin(name: "BuildInfo", capability: .buildTool()),
     .executableTarget(
       name: "toolbox", dependencies: ["ToolboxCore", "ToolboxBuiltIns", "ToolboxSearch"],
-      exclude: ["link-order.txt", "link-order.ld"], swiftSettings: staticExecutable, linkerSettings: staticLinking, plugins: ["BuildInfo"]),
+      exclude: ["link-order.txt", "link-order.ld"], swiftSettings: staticExecutable,
+      linkerSettings: staticLinking, plugins: ["BuildInfo"]),
     // libcurl's C API, for the search tool's HTTP helper only; linked dynamically (Debian's libcurl4).
     .systemLibrary(
       name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",

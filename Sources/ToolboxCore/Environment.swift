@@ -42,8 +42,7 @@ public struct Environment: Sendable, Equatable {
   /// The environment of this process, read from `environ` (the only place that reads it). Reading it
   /// directly rather than through `ProcessInfo` keeps Foundation's process-info set-up out of start-up.
   public static var process: Environment {
-    let home = Environment(processWithAccountHome: nil)["HOME"]
-    return Environment(processWithAccountHome: home == nil ? passwordDatabaseHome() : nil)
+    Environment(processWithAccountHome: processValue("HOME") == nil ? passwordDatabaseHome() : nil)
   }
 
   /// All the variables (for a child process's environment). Setting them makes an environment of given
@@ -60,13 +59,18 @@ public struct Environment: Sendable, Equatable {
 
   /// The value of a variable, treating an empty value as unset.
   public subscript(name: String) -> String? {
-    let value: String?
     switch source {
-    case .given(let variables): value = variables[name]
-    case .process: value = getenv(name).map { String(cString: $0) }
+    case .given(let variables):
+      guard let value = variables[name], !value.isEmpty else { return nil }
+      return value
+    case .process: return Self.processValue(name)
     }
-    guard let value, !value.isEmpty else { return nil }
-    return value
+  }
+
+  /// A variable of `environ`, treating an empty value as unset.
+  private static func processValue(_ name: String) -> String? {
+    guard let value = getenv(name), value.pointee != 0 else { return nil }
+    return String(cString: value)
   }
 
   public static func == (lhs: Environment, rhs: Environment) -> Bool {
@@ -123,7 +127,6 @@ public struct Environment: Sendable, Equatable {
     }
     return nil
   }
-
 }
 
 /// Which locale category a tool follows when the locale comes from the environment.

@@ -90,36 +90,26 @@ struct DDayLanguage: Sendable {
       return "음력 " + year + (lunar.isLeapMonth ? "윤" : "") + String(lunar.month) + "월 "
         + String(lunar.day) + "일"
     }
-    // `lunar YYYY-MM-DD` (`lunar.description`), or `lunar MM-DD`, written straight into the string:
-    // dropping the year from `description` by Characters cost more than the rest of the row.
-    guard (0...9999).contains(lunar.year), (0...99).contains(lunar.month), (0...99).contains(lunar.day)
-    else {
-      let text = withYear ? lunar.description : String(lunar.description.dropFirst(5))
-      return "lunar " + text + (lunar.isLeapMonth ? " (leap month)" : "")
-    }
-    let leap = " (leap month)".utf8
-    let count = 6 + (withYear ? 5 : 0) + 5 + (lunar.isLeapMonth ? leap.count : 0)
-    return String(unsafeUninitializedCapacity: count) { buffer in
+    // `lunar ` and the date's text (without its year, `YYYY-`, for a repeating date) copied into one string
+    // made once: concatenating the pieces, or dropping the year by Characters, cost more than the rest of
+    // the row.
+    let date = lunar.description.utf8.dropFirst(withYear ? 0 : 5)
+    let prefix = "lunar ".utf8
+    let leap = (lunar.isLeapMonth ? " (leap month)" : "").utf8
+    return String(unsafeUninitializedCapacity: prefix.count + date.count + leap.count) { buffer in
       var index = 0
-      func put(_ byte: UInt8) {
+      for byte in prefix {
         buffer[index] = byte
         index += 1
       }
-      for byte in "lunar ".utf8 { put(byte) }
-      let zero = UInt8(ascii: "0")
-      if withYear {
-        put(zero + UInt8(lunar.year / 1000))
-        put(zero + UInt8(lunar.year / 100 % 10))
-        put(zero + UInt8(lunar.year / 10 % 10))
-        put(zero + UInt8(lunar.year % 10))
-        put(UInt8(ascii: "-"))
+      for byte in date {
+        buffer[index] = byte
+        index += 1
       }
-      put(zero + UInt8(lunar.month / 10))
-      put(zero + UInt8(lunar.month % 10))
-      put(UInt8(ascii: "-"))
-      put(zero + UInt8(lunar.day / 10))
-      put(zero + UInt8(lunar.day % 10))
-      if lunar.isLeapMonth { for byte in leap { put(byte) } }
+      for byte in leap {
+        buffer[index] = byte
+        index += 1
+      }
       return index
     }
   }
