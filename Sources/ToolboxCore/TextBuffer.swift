@@ -55,6 +55,11 @@ public struct TextBuffer {
     if copied == nil { bytes.append(contentsOf: text.utf8) }
   }
 
+  /// Appends UTF-8 bytes (a slice of a string's `utf8` view, say).
+  public mutating func append(utf8 text: some Sequence<UInt8>) {
+    bytes.append(contentsOf: text)
+  }
+
   /// Appends one ASCII byte.
   public mutating func append(ascii byte: UInt8) {
     bytes.append(byte)

@@ -67,11 +67,24 @@ struct DDayLanguage: Sendable {
 
   /// The count of a day since a date under the configured convention: `100일째` / `day 100`.
   func dayNumber(_ n: Int) -> String {
-    isKorean ? String(n) + "일째" : "day " + String(n)
+    var text = TextBuffer()
+    Self.appendDayNumber(n, isKorean: isKorean, to: &text)
+    return text.text
+  }
+
+  /// Writes ``dayNumber(_:)`` into a buffer.
+  static func appendDayNumber(_ n: Int, isKorean: Bool, to output: inout TextBuffer) {
+    if isKorean {
+      output.append(decimal: n)
+      output.append("일째")
+    } else {
+      output.append("day ")
+      output.append(decimal: n)
+    }
   }
 
   /// How a saved D-Day repeats: `매년` / `every year`, `매월` / `every month`.
-  func recurrence(_ repeats: Recurrence) -> String? {
+  static func recurrence(_ repeats: Recurrence, isKorean: Bool) -> String? {
     switch (repeats, isKorean) {
     case (.none, _): nil
     case (.yearly, true): "매년"
@@ -84,33 +97,31 @@ struct DDayLanguage: Sendable {
   /// A lunar date as a note beside a Gregorian one: `음력 2026년 7월 13일` / `lunar 2026-07-13`, or without
   /// the year for dates that repeat (`음력 윤6월 1일`, `lunar 06-01 (leap month)`).
   func lunarNote(_ lunar: LunarDate, withYear: Bool) -> String {
-    // Concatenated rather than interpolated: list writes one per lunar D-Day.
+    var text = TextBuffer()
+    Self.appendLunarNote(lunar, withYear: withYear, isKorean: isKorean, to: &text)
+    return text.text
+  }
+
+  /// Writes ``lunarNote(_:withYear:)`` into a buffer (`list` writes one per lunar D-Day).
+  static func appendLunarNote(
+    _ lunar: LunarDate, withYear: Bool, isKorean: Bool, to output: inout TextBuffer
+  ) {
     if isKorean {
-      let year = withYear ? String(lunar.year) + "년 " : ""
-      return "음력 " + year + (lunar.isLeapMonth ? "윤" : "") + String(lunar.month) + "월 "
-        + String(lunar.day) + "일"
-    }
-    // `lunar ` and the date's text (without its year, `YYYY-`, for a repeating date) copied into one string
-    // made once: concatenating the pieces, or dropping the year by Characters, cost more than the rest of
-    // the row.
-    let date = lunar.description.utf8.dropFirst(withYear ? 0 : 5)
-    let prefix = "lunar ".utf8
-    let leap = (lunar.isLeapMonth ? " (leap month)" : "").utf8
-    return String(unsafeUninitializedCapacity: prefix.count + date.count + leap.count) { buffer in
-      var index = 0
-      for byte in prefix {
-        buffer[index] = byte
-        index += 1
+      output.append("음력 ")
+      if withYear {
+        output.append(decimal: lunar.year)
+        output.append("년 ")
       }
-      for byte in date {
-        buffer[index] = byte
-        index += 1
-      }
-      for byte in leap {
-        buffer[index] = byte
-        index += 1
-      }
-      return index
+      if lunar.isLeapMonth { output.append("윤") }
+      output.append(decimal: lunar.month)
+      output.append("월 ")
+      output.append(decimal: lunar.day)
+      output.append("일")
+    } else {
+      // The date's own text (`YYYY-MM-DD`), without its `YYYY-` for a repeating date.
+      output.append("lunar ")
+      output.append(utf8: lunar.description.utf8.dropFirst(withYear ? 0 : 5))
+      if lunar.isLeapMonth { output.append(" (leap month)") }
     }
   }
 

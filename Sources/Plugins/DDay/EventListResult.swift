@@ -46,9 +46,9 @@ struct EventListResult: CommandResult, Equatable {
       output.append(date: row.date)
       output.append(spaces: 2)
       output.append(dayLabel: row.days)
-      if !row.note.isEmpty {
+      if row.hasNote {
         output.append(spaces: widths.label - TextBuffer.dayLabelWidth(row.days) + 2)
-        output.append(row.note)
+        row.appendNote(to: &output)
       }
     }
     return output
@@ -64,7 +64,7 @@ struct EventChangeResult: CommandResult, Equatable {
   func encode(to encoder: any Encoder) throws { try row.encode(to: encoder) }
 
   func text(style: TextStyle) -> String {
-    let note = row.note.isEmpty ? "" : " · \(row.note)"
+    let note = row.hasNote ? " · \(row.note)" : ""
     return "\(verb) \(row.event.reference) \(row.date) \(row.label)\(note)"
   }
 }

@@ -18,8 +18,8 @@ struct EventRow: Encodable, Sendable, Equatable {
   var label: String { DDayLabel.label(days: days) }
   /// The day count of a one-off date on or before today (`100` on `100일째`), else `nil`.
   let dayNumber: Int?
-  /// What the text adds after the label: the repeat, the lunar date, the day count.
-  let note: String
+  /// Whether the note is in Korean (``DDayLanguage/isKorean``).
+  private let isKorean: Bool
 
   /// The row of an event today.
   ///
@@ -39,17 +39,44 @@ struct EventRow: Encodable, Sendable, Equatable {
       ? details.date : details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
     days = today.days(to: date)
     dayNumber = details.dayNumber(on: today)
-    // Built by appending, not joining an array: list makes a thousand of these.
-    var note = language.recurrence(details.repeats) ?? ""
-    func add(_ part: String) {
-      if !note.isEmpty { note += " · " }
-      note += part
+    isKorean = language.isKorean
+  }
+
+  /// What the text adds after the label: the repeat, the lunar date, the day count of a past one-off
+  /// date (`매년 · 음력 7월 13일`, `100일째`); empty when there is nothing to add.
+  var note: String {
+    var text = TextBuffer()
+    appendNote(to: &text)
+    return text.text
+  }
+
+  /// Whether ``note`` has anything to say.
+  var hasNote: Bool {
+    event.details.repeats != .none || event.details.lunarDate != nil || (dayNumber != nil && days < 0)
+  }
+
+  /// Writes ``note`` into a buffer: `list` writes a thousand notes straight into its output rather than
+  /// making a string of each.
+  func appendNote(to output: inout TextBuffer) {
+    let details = event.details
+    var isFirst = true
+    func separate() {
+      if !isFirst { output.append(" · ") }
+      isFirst = false
+    }
+    if let words = DDayLanguage.recurrence(details.repeats, isKorean: isKorean) {
+      separate()
+      output.append(words)
     }
     if let lunarDate = details.lunarDate {
-      add(language.lunarNote(lunarDate, withYear: details.repeats == .none))
+      separate()
+      DDayLanguage.appendLunarNote(
+        lunarDate, withYear: details.repeats == .none, isKorean: isKorean, to: &output)
     }
-    if let dayNumber, days < 0 { add(language.dayNumber(dayNumber)) }
-    self.note = note
+    if let dayNumber, days < 0 {
+      separate()
+      DDayLanguage.appendDayNumber(dayNumber, isKorean: isKorean, to: &output)
+    }
   }
 
   /// `1  처음 만난 날  2026-08-25  D+99  100일째` as table cells.
