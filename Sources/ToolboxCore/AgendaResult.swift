@@ -59,8 +59,11 @@ struct AgendaResult: CommandResult {
       widths.label = max(widths.label, TextBuffer.width(items[index].label ?? ""))
       widths.tool = max(widths.tool, TextBuffer.width(items[index].tool))
     }
+    // Room for every row: the buffer is not grown (and copied) as it fills.
+    let titleBytes = titles.reduce(0) { $0 + $1.utf8.count }
     var output = TextBuffer(
-      capacity: items.count * (widths.weekday + widths.label + widths.tool + 44) + more.utf8.count)
+      capacity: items.count * (widths.weekday + widths.label + widths.tool + 24) + titleBytes
+        + more.utf8.count)
     output.append(more)
     for index in items.indices {
       if !output.isEmpty { output.append(ascii: 0x0A) }

@@ -141,7 +141,8 @@ public struct Session: Sendable {
       do {
         let given = try tool.datedItems(
           in: range, overdueLimit: overdueLimit, context: try context(for: name))
-        items += given.items
+        // The first tool's array is kept (and appended to in place when it has room) rather than copied.
+        if items.isEmpty { items = given.items } else { items += given.items }
         moreOverdue += given.moreOverdue
       } catch let error as any ToolboxError {
         problems.append(ToolProblem(tool: name, error: error))
