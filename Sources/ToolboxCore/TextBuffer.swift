@@ -51,7 +51,7 @@ public struct TextBuffer {
 
   /// Appends a string's UTF-8 bytes (copied in one step from a native string).
   public mutating func append(_ text: String) {
-    let copied = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
+    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
     if copied == nil { bytes.append(contentsOf: text.utf8) }
   }
 
