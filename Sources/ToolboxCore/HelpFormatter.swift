@@ -96,7 +96,7 @@ public enum HelpFormatter {
       let word = "<\(argument.name)>" + (repeating ? "..." : "")
       words.append(optional ? "[\(word)]" : word)
     }
-    for argument in spec.arguments.filter { $0.isNamed } + spec.globalOptions {
+    for argument in spec.arguments.filter({ $0.isNamed }) + spec.globalOptions {
       var word = "--\(argument.name)"
       if argument.takesValue { word += " <\(argument.valueName)>" }
       if case .option(repeating: true) = argument.kind { word += "..." }
