@@ -89,8 +89,8 @@ extension DatedItem {
   /// - Parameter days: Target − today: positive for a day still to come.
   public static func label(days: Int) -> String {
     if days == 0 { return "D-Day" }
-    // Written straight into one small string: concatenating "D-" and String(days) cost six times as
-    // much, and the agenda makes hundreds of labels.
+    // Written straight into one small string: concatenating "D-" and String(days) cost almost three
+    // times as much (365 instructions a label against 133), and the agenda makes hundreds of labels.
     let count = TextBuffer.dayLabelWidth(days)
     return String(unsafeUninitializedCapacity: count) { buffer in
       buffer[0] = UInt8(ascii: "D")
