@@ -10,7 +10,8 @@ import ToolboxSearch
 
 // HTTP runs in the helper executable toolbox-search-http, so only `toolbox search` loads its libraries.
 let system = System.live(http: HelperHTTPClient())
-// The commit comes from the BuildInfo plugin (Plugins/BuildInfo), which writes it before each build.
+// The commit comes from the BuildInfo plugin (Plugins/BuildInfo), which writes it when HEAD, the index or
+// a source file changes.
 var application = toolbox
 application.commit = buildCommit
 let status = Dispatcher(application: application, system: system).run(
