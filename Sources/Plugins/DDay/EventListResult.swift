@@ -46,10 +46,10 @@ struct EventListResult: CommandResult, Equatable {
       output.append(date: row.date)
       output.append(spaces: 2)
       output.append(dayLabel: row.days)
-      if row.hasNote {
-        output.append(spaces: widths.label - TextBuffer.dayLabelWidth(row.days) + 2)
-        row.appendNote(to: &output)
-      }
+      // The label's padding stays only when a note follows it.
+      output.append(spaces: widths.label - TextBuffer.dayLabelWidth(row.days) + 2)
+      row.appendNote(to: &output)
+      output.trimTrailingSpaces()
     }
     return output
   }
@@ -64,8 +64,9 @@ struct EventChangeResult: CommandResult, Equatable {
   func encode(to encoder: any Encoder) throws { try row.encode(to: encoder) }
 
   func text(style: TextStyle) -> String {
-    let note = row.hasNote ? " · \(row.note)" : ""
-    return "\(verb) \(row.event.reference) \(row.date) \(row.label)\(note)"
+    let note = row.note
+    let suffix = note.isEmpty ? "" : " · " + note
+    return "\(verb) \(row.event.reference) \(row.date) \(row.label)\(suffix)"
   }
 }
 

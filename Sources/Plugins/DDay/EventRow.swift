@@ -50,11 +50,6 @@ struct EventRow: Encodable, Sendable, Equatable {
     return text.text
   }
 
-  /// Whether ``note`` has anything to say.
-  var hasNote: Bool {
-    event.details.repeats != .none || event.details.lunarDate != nil || (dayNumber != nil && days < 0)
-  }
-
   /// Writes ``note`` into a buffer: `list` writes a thousand notes straight into its output rather than
   /// making a string of each.
   func appendNote(to output: inout TextBuffer) {
