@@ -33,7 +33,7 @@ struct Renderer {
         if var buffer = result.textBuffer(style: style) {
           buffer.removeBidiControls()
           if !buffer.isEmpty {
-            buffer.bytes.withUnsafeBufferPointer { console.writeOutput(bytes: $0) }
+            buffer.withUnsafeBytes { console.writeOutput(bytes: $0) }
             console.writeOutput("\n")
           }
         } else {

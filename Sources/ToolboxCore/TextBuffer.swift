@@ -5,70 +5,148 @@
 #endif
 
 /// Text built as UTF-8 bytes, for outputs of thousands of aligned rows (`dday list`, `agenda`): appending
-/// bytes to one array costs a fraction of what string concatenation and interpolation cost per cell.
+/// bytes to one buffer costs a fraction of what string concatenation and interpolation cost per cell.
+///
+/// The bytes live in one block of memory that each append reserves room in once and then writes with plain
+/// stores: appending byte by byte to an `[UInt8]` checks uniqueness and capacity for every byte, which was a
+/// third of the instructions of rendering a thousand rows. Copies share the block until one of them appends
+/// (copy on write), as an array's do.
 public struct TextBuffer {
-  /// The bytes so far.
-  public private(set) var bytes: [UInt8] = []
+  /// The block of memory; copies of a buffer share it until one of them writes.
+  @usableFromInline final class Storage {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+
+    @usableFromInline init(capacity: Int) {
+      base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+  }
+
+  // The count and capacity are the buffer's own (a class's variables would be checked for exclusive
+  // access on every append); only the block is shared.
+  @usableFromInline var storage: Storage
+  @usableFromInline var count = 0
+  @usableFromInline var capacity: Int
 
   /// An empty buffer with room for `capacity` bytes.
   public init(capacity: Int = 0) {
-    bytes.reserveCapacity(capacity)
+    self.capacity = max(capacity, 16)
+    storage = Storage(capacity: self.capacity)
   }
 
+  /// The number of bytes written.
+  public var byteCount: Int { count }
+
   /// Whether nothing has been appended.
-  public var isEmpty: Bool { bytes.isEmpty }
+  public var isEmpty: Bool { count == 0 }
+
+  /// The bytes so far, as an array (a copy: the renderer reads them with ``withUnsafeBytes(_:)``).
+  public var bytes: [UInt8] { withUnsafeBytes { Array($0) } }
+
+  /// Calls `body` with the bytes (valid only during the call).
+  public func withUnsafeBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows
+    -> Result
+  {
+    try withExtendedLifetime(storage) {
+      try body(UnsafeBufferPointer(start: storage.base, count: count))
+    }
+  }
 
   /// The text (the bytes are valid UTF-8 when only strings and ASCII were appended). Making it checks
   /// every byte again: a result whose text is a buffer gives the buffer itself to the renderer
   /// (``CommandResult/textBuffer(style:)``).
-  public var text: String { String(decoding: bytes, as: UTF8.self) }
+  public var text: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
+
+  /// Makes room for `maximum` more bytes, then lets `write` store up to that many after the last one and
+  /// keeps as many as it returns. With ``makeUnique()``, the only places that write to the block.
+  @inlinable @inline(__always)
+  mutating func appendBytes(maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
+    if capacity - count < maximum || !isKnownUniquelyReferenced(&storage) {
+      reallocate(capacity: max(count + maximum, capacity * 2))
+    }
+    count += write(storage.base + count)
+  }
+
+  /// Gives this buffer a block of its own before it changes bytes in place.
+  @usableFromInline mutating func makeUnique() {
+    if !isKnownUniquelyReferenced(&storage) { reallocate(capacity: capacity) }
+  }
+
+  /// Moves the bytes to a new block of `capacity` bytes that only this buffer holds.
+  @usableFromInline mutating func reallocate(capacity: Int) {
+    let block = Storage(capacity: capacity)
+    block.base.initialize(from: storage.base, count: count)
+    storage = block
+    self.capacity = capacity
+  }
 
   /// Leaves out bidirectional overrides and isolates, as ``Swift/String/removingBidiControls`` does:
   /// every one is E2 80 AA...AE or E2 81 A6...A9 in UTF-8, and most text has no E2 byte at all.
   public mutating func removeBidiControls() {
-    let count = bytes.count
-    let first = bytes.withUnsafeBufferPointer { buffer -> Int? in
-      guard let base = buffer.baseAddress, let found = memchr(base, 0xE2, count) else { return nil }
-      return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    // The next E2 byte at or after `index`, or `count`: memchr skips the bytes between (an agenda's `…`
+    // would otherwise send the rest of the output through a loop byte by byte).
+    func nextLead(in bytes: UnsafeMutablePointer<UInt8>, from index: Int, count: Int) -> Int {
+      guard index < count, let found = memchr(bytes + index, 0xE2, count - index) else { return count }
+      return bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
     }
-    guard let first else { return }
-    let kept = bytes.withUnsafeMutableBufferPointer { buffer in
-      var read = first
-      var write = first
-      while read < count {
-        if Unicode.Scalar.isBidiControl(utf8: UnsafeBufferPointer(buffer), at: read) {
-          read += 3
-          continue
-        }
-        buffer[write] = buffer[read]
-        write += 1
-        read += 1
+    guard nextLead(in: storage.base, from: 0, count: count) < count else { return }
+    makeUnique()
+    let bytes = storage.base
+    var read = nextLead(in: bytes, from: 0, count: count)
+    var write = read
+    while read < count {
+      if Unicode.Scalar.isBidiControl(utf8: UnsafeBufferPointer(start: bytes, count: count), at: read) {
+        read += 3
+      } else {
+        // Keep the E2 byte and everything up to the next one.
+        let end = nextLead(in: bytes, from: read + 1, count: count)
+        if write != read { memmove(bytes + write, bytes + read, end - read) }
+        write += end - read
+        read = end
       }
-      return write
     }
-    bytes.removeSubrange(kept..<count)
+    count = write
   }
 
   /// Appends a string's UTF-8 bytes (copied in one step from a native string).
-  public mutating func append(_ text: String) {
-    let copied: Void? = text.utf8.withContiguousStorageIfAvailable { bytes.append(contentsOf: $0) }
-    if copied == nil { bytes.append(contentsOf: text.utf8) }
+  @inlinable public mutating func append(_ text: String) {
+    var text = text
+    text.withUTF8 { append(utf8Buffer: $0) }
+  }
+
+  /// Appends UTF-8 bytes in one copy.
+  @inlinable mutating func append(utf8Buffer source: UnsafeBufferPointer<UInt8>) {
+    guard let base = source.baseAddress, source.count > 0 else { return }
+    appendBytes(maximum: source.count) { target in
+      target.initialize(from: base, count: source.count)
+      return source.count
+    }
   }
 
   /// Appends UTF-8 bytes (a slice of a string's `utf8` view, say).
-  public mutating func append(utf8 text: some Sequence<UInt8>) {
-    bytes.append(contentsOf: text)
+  @inlinable public mutating func append(utf8 text: some Sequence<UInt8>) {
+    let copied: Void? = text.withContiguousStorageIfAvailable { append(utf8Buffer: $0) }
+    if copied == nil {
+      for byte in text { append(ascii: byte) }
+    }
   }
 
   /// Appends one ASCII byte.
-  public mutating func append(ascii byte: UInt8) {
-    bytes.append(byte)
+  @inlinable public mutating func append(ascii byte: UInt8) {
+    appendBytes(maximum: 1) { target in
+      target.initialize(to: byte)
+      return 1
+    }
   }
 
   /// Appends `count` spaces (nothing when `count` is zero or less).
-  public mutating func append(spaces count: Int) {
+  @inlinable public mutating func append(spaces count: Int) {
     guard count > 0 else { return }
-    for _ in 0..<count { bytes.append(0x20) }
+    appendBytes(maximum: count) { target in
+      target.initialize(repeating: 0x20, count: count)
+      return count
+    }
   }
 
   /// Appends a date as `YYYY-MM-DD` (``CivilDate/description``) without making a string of it.
@@ -78,18 +156,21 @@ public struct TextBuffer {
       append(date.description)
       return
     }
-    let zero = UInt8(ascii: "0")
-    let dash = UInt8(ascii: "-")
-    bytes.append(zero + UInt8(year / 1000))
-    bytes.append(zero + UInt8(year / 100 % 10))
-    bytes.append(zero + UInt8(year / 10 % 10))
-    bytes.append(zero + UInt8(year % 10))
-    bytes.append(dash)
-    bytes.append(zero + UInt8(month / 10))
-    bytes.append(zero + UInt8(month % 10))
-    bytes.append(dash)
-    bytes.append(zero + UInt8(day / 10))
-    bytes.append(zero + UInt8(day % 10))
+    appendBytes(maximum: 10) { target in
+      let zero = UInt8(ascii: "0")
+      let dash = UInt8(ascii: "-")
+      target[0] = zero + UInt8(year / 1000)
+      target[1] = zero + UInt8(year / 100 % 10)
+      target[2] = zero + UInt8(year / 10 % 10)
+      target[3] = zero + UInt8(year % 10)
+      target[4] = dash
+      target[5] = zero + UInt8(month / 10)
+      target[6] = zero + UInt8(month % 10)
+      target[7] = dash
+      target[8] = zero + UInt8(day / 10)
+      target[9] = zero + UInt8(day % 10)
+      return 10
+    }
   }
 
   /// Appends a string and the spaces that pad it to `width` display columns.
@@ -100,28 +181,24 @@ public struct TextBuffer {
 
   /// Appends an integer in decimal digits (`-12`).
   public mutating func append(decimal value: Int) {
-    if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
-    var digits:
-      (
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-        UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8
-      ) =
-        (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
+    let sign = value < 0 ? 1 : 0
+    let count = sign + Self.digitCount(value)
+    appendBytes(maximum: count) { target in
+      if sign == 1 { target[0] = UInt8(ascii: "-") }
+      var rest = value.magnitude
+      var index = count - 1
       repeat {
-        buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-        count += 1
-      } while magnitude > 0
-      for index in stride(from: count - 1, through: 0, by: -1) { bytes.append(buffer[index]) }
+        target[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+        index -= 1
+      } while rest > 0
+      return count
     }
   }
 
   /// Removes the spaces at the end (the last cell of a row is not padded).
   public mutating func trimTrailingSpaces() {
-    while bytes.last == 0x20 { bytes.removeLast() }
+    while count > 0, storage.base[count - 1] == 0x20 { count -= 1 }
   }
 
   /// The display width of text (``Swift/String/displayWidth``), counting bytes when it is printable ASCII,
