@@ -58,14 +58,15 @@ public struct TextBuffer {
   /// (``CommandResult/textBuffer(style:)``).
   public var text: String { withUnsafeBytes { String(decoding: $0, as: UTF8.self) } }
 
-  /// Makes room for `maximum` more bytes, then lets `write` store up to that many after the last one and
-  /// keeps as many as it returns. With ``makeUnique()``, the only places that write to the block.
+  /// Makes room for `count` more bytes and returns where they go; the caller stores them and adds what
+  /// it stored to ``count``. With ``makeUnique()``, the only places that prepare the block for writing
+  /// (a closure-taking form was not inlined: a date cost 170 instructions instead of 40).
   @inlinable @inline(__always)
-  mutating func appendBytes(maximum: Int, _ write: (UnsafeMutablePointer<UInt8>) -> Int) {
-    if capacity - count < maximum || !isKnownUniquelyReferenced(&storage) {
-      reallocate(capacity: max(count + maximum, capacity * 2))
+  mutating func tail(reserving additional: Int) -> UnsafeMutablePointer<UInt8> {
+    if capacity - count < additional || !isKnownUniquelyReferenced(&storage) {
+      reallocate(capacity: max(count + additional, capacity * 2))
     }
-    count += write(storage.base + count)
+    return storage.base + count
   }
 
   /// Gives this buffer a block of its own before it changes bytes in place.
@@ -118,10 +119,8 @@ public struct TextBuffer {
   /// Appends UTF-8 bytes in one copy.
   @inlinable mutating func append(utf8Buffer source: UnsafeBufferPointer<UInt8>) {
     guard let base = source.baseAddress, source.count > 0 else { return }
-    appendBytes(maximum: source.count) { target in
-      target.initialize(from: base, count: source.count)
-      return source.count
-    }
+    tail(reserving: source.count).initialize(from: base, count: source.count)
+    count += source.count
   }
 
   /// Appends UTF-8 bytes (a slice of a string's `utf8` view, say).
@@ -134,19 +133,24 @@ public struct TextBuffer {
 
   /// Appends one ASCII byte.
   @inlinable public mutating func append(ascii byte: UInt8) {
-    appendBytes(maximum: 1) { target in
-      target.initialize(to: byte)
-      return 1
-    }
+    tail(reserving: 1).initialize(to: byte)
+    count += 1
   }
 
   /// Appends `count` spaces (nothing when `count` is zero or less).
-  @inlinable public mutating func append(spaces count: Int) {
-    guard count > 0 else { return }
-    appendBytes(maximum: count) { target in
-      target.initialize(repeating: 0x20, count: count)
-      return count
+  @inlinable public mutating func append(spaces: Int) {
+    guard spaces > 0 else { return }
+    // Padding is short: up to 16 spaces are two 8-byte stores into room for 16 (what lies past the new
+    // end is not part of the text), where a call to memset cost more than the rest of the append.
+    let target = tail(reserving: max(spaces, 16))
+    if spaces <= 16 {
+      let raw = UnsafeMutableRawPointer(target)
+      raw.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+      raw.storeBytes(of: 0x2020_2020_2020_2020 as UInt64, toByteOffset: 8, as: UInt64.self)
+    } else {
+      target.initialize(repeating: 0x20, count: spaces)
     }
+    count += spaces
   }
 
   /// Appends a date as `YYYY-MM-DD` (``CivilDate/description``) without making a string of it.
@@ -156,21 +160,20 @@ public struct TextBuffer {
       append(date.description)
       return
     }
-    appendBytes(maximum: 10) { target in
-      let zero = UInt8(ascii: "0")
-      let dash = UInt8(ascii: "-")
-      target[0] = zero + UInt8(year / 1000)
-      target[1] = zero + UInt8(year / 100 % 10)
-      target[2] = zero + UInt8(year / 10 % 10)
-      target[3] = zero + UInt8(year % 10)
-      target[4] = dash
-      target[5] = zero + UInt8(month / 10)
-      target[6] = zero + UInt8(month % 10)
-      target[7] = dash
-      target[8] = zero + UInt8(day / 10)
-      target[9] = zero + UInt8(day % 10)
-      return 10
-    }
+    let target = tail(reserving: 10)
+    let zero = UInt8(ascii: "0")
+    let dash = UInt8(ascii: "-")
+    target[0] = zero + UInt8(year / 1000)
+    target[1] = zero + UInt8(year / 100 % 10)
+    target[2] = zero + UInt8(year / 10 % 10)
+    target[3] = zero + UInt8(year % 10)
+    target[4] = dash
+    target[5] = zero + UInt8(month / 10)
+    target[6] = zero + UInt8(month % 10)
+    target[7] = dash
+    target[8] = zero + UInt8(day / 10)
+    target[9] = zero + UInt8(day % 10)
+    count += 10
   }
 
   /// Appends a string and the spaces that pad it to `width` display columns.
@@ -182,18 +185,17 @@ public struct TextBuffer {
   /// Appends an integer in decimal digits (`-12`).
   public mutating func append(decimal value: Int) {
     let sign = value < 0 ? 1 : 0
-    let count = sign + Self.digitCount(value)
-    appendBytes(maximum: count) { target in
-      if sign == 1 { target[0] = UInt8(ascii: "-") }
-      var rest = value.magnitude
-      var index = count - 1
-      repeat {
-        target[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-        index -= 1
-      } while rest > 0
-      return count
-    }
+    let length = sign + Self.digitCount(value)
+    let target = tail(reserving: length)
+    if sign == 1 { target[0] = UInt8(ascii: "-") }
+    var rest = value.magnitude
+    var index = length - 1
+    repeat {
+      target[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+      rest /= 10
+      index -= 1
+    } while rest > 0
+    count += length
   }
 
   /// Removes the spaces at the end (the last cell of a row is not padded).
