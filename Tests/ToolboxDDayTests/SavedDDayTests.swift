@@ -435,6 +435,44 @@ import ToolboxTestSupport
     #expect(result.error.contains("a SQLite database of another application"))
   }
 
+  @Test func `a damaged row is named by its id, whichever command reads it`() throws {
+    // show and the JSON list read whole rows; the text list and the agenda read only the columns of the
+    // schedule (not `created`): each names the row and the problem in what it reads.
+    let harness = try DDayHarness()
+    harness.seed()
+    let tool = DDayTool(context: .test(tool: "dday", environment: Environment(harness.environment)))
+    for (sql, detail, inSchedule) in [
+      ("UPDATE events SET date = '2026-02-30' WHERE id = 4", "D-Day #4 has an invalid date '2026-02-30'", true),
+      ("UPDATE events SET created = 'yesterday' WHERE id = 4", "D-Day #4 has a missing or invalid column", false),
+      ("UPDATE events SET lunar = 1, date = '2026-13-01' WHERE id = 4",
+       "D-Day #4 has a lunar date that does not exist: '2026-13-01'", true),
+    ] {
+      let store = try harness.open()
+      try store.database.connection.execute(sql)
+      let message =
+        "toolbox: dday: the D-Day store '\(harness.store)' is damaged (\(detail)); it was left unchanged\n"
+      let show = harness.run("dday", "show", "4")
+      #expect(show.status == 65)
+      #expect(show.error == message)
+      let json = harness.run("--json", "dday", "list")
+      #expect(json.status == 65)
+      #expect(json.error.contains("\"code\":\"corrupt_store\"") && json.error.contains(detail))
+      let list = harness.run("dday", "list")
+      let items = Result { try tool.datedItems(in: .test("2026-12-01") ... .test("2027-12-31")) }
+      if inSchedule {
+        #expect(list.status == 65)
+        #expect(list.error == message)
+        #expect(throws: StoreError.self) { try items.get() }
+      } else {
+        #expect(list.status == 0)
+        #expect(list.output.contains("4  Exam"))
+        #expect(try items.get().contains { $0.title == "Exam" })
+      }
+      try store.database.connection.execute(
+        "UPDATE events SET date = '2027-06-10', lunar = 0, created = '2026-12-02' WHERE id = 4")
+    }
+  }
+
   @Test func `a newer schema is upgraded after a backup`() throws {
     let harness = try DDayHarness()
     harness.seed()

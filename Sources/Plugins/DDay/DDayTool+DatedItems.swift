@@ -19,19 +19,18 @@ extension DDayTool: DatedItemProvider {
     let tool = Self.descriptor.name
     // Occurrences and anniversaries go straight into the items (the agenda sorts them all), without
     // the per-event arrays of ``EventItem/items(of:in:lunar:language:)``.
-    try store.forEachEvent { event in
-      let details = event.details
+    try store.forEachSchedule { _, name, details in
       for day in details.occurrences(in: range, lunar: lunar) {
         items.append(
           DatedItem(
-            date: day, tool: tool, title: event.name, kind: "dday",
+            date: day, tool: tool, title: name, kind: "dday",
             label: DDayLabel.label(days: today.days(to: day))))
       }
       for anniversary in details.anniversaries(in: range, lunar: lunar) {
         items.append(
           DatedItem(
             date: anniversary.date, tool: tool,
-            title: event.name + " · " + language.anniversaryName(anniversary.kind, anniversary.n),
+            title: name + " · " + language.anniversaryName(anniversary.kind, anniversary.n),
             kind: "anniversary", label: DDayLabel.label(days: today.days(to: anniversary.date))))
       }
     }

@@ -26,8 +26,18 @@ extension DDayTool {
     var rows: [EventRow] = []
     if let store = try existingStore(forReading: true) {
       rows.reserveCapacity(try store.count())
-      try store.forEachEvent {
-        rows.append(EventRow($0, today: today, lunar: lunar, language: language))
+      if context.format == .json {
+        try store.forEachEvent {
+          rows.append(EventRow($0, today: today, lunar: lunar, language: language))
+        }
+      } else {
+        // The text shows no creation date: the rows are read without it (``DDayStore/forEachSchedule(_:)``).
+        try store.forEachSchedule { id, name, details in
+          rows.append(
+            EventRow(
+              id: id, name: name, details: details, created: nil, today: today, lunar: lunar,
+              language: language))
+        }
       }
     }
     // Upcoming first (soonest first), then one-off dates that have passed (most recent first); ties by

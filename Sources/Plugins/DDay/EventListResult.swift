@@ -25,30 +25,34 @@ struct EventListResult: CommandResult, Equatable {
       message.append(Self.emptyMessage)
       return message
     }
+    // Rows are read in place by index: a copy of a row retains its strings (a third of the instructions
+    // of rendering a thousand rows went to copying them).
     var widths = (id: 0, name: 0, label: 0)
     var nameWidths: [Int] = []
     nameWidths.reserveCapacity(rows.count)
-    for row in rows {
-      let name = TextBuffer.width(row.event.name)
+    for index in rows.indices {
+      let name = TextBuffer.width(rows[index].name)
       nameWidths.append(name)
-      widths.id = max(widths.id, TextBuffer.digitCount(row.event.id))
+      widths.id = max(widths.id, TextBuffer.digitCount(rows[index].id))
       widths.name = max(widths.name, name)
-      widths.label = max(widths.label, TextBuffer.dayLabelWidth(row.days))
+      widths.label = max(widths.label, TextBuffer.dayLabelWidth(rows[index].days))
     }
     var output = TextBuffer(capacity: rows.count * (widths.id + widths.name + widths.label + 40))
-    for (row, nameWidth) in zip(rows, nameWidths) {
-      if !output.isEmpty { output.append(ascii: 0x0A) }
-      output.append(spaces: widths.id - TextBuffer.digitCount(row.event.id))
-      output.append(decimal: row.event.id)
+    for index in rows.indices {
+      let id = rows[index].id
+      let days = rows[index].days
+      if index > 0 { output.append(ascii: 0x0A) }
+      output.append(spaces: widths.id - TextBuffer.digitCount(id))
+      output.append(decimal: id)
       output.append(spaces: 2)
-      output.append(row.event.name)
-      output.append(spaces: widths.name - nameWidth + 2)
-      output.append(date: row.date)
+      output.append(rows[index].name)
+      output.append(spaces: widths.name - nameWidths[index] + 2)
+      output.append(date: rows[index].date)
       output.append(spaces: 2)
-      output.append(dayLabel: row.days)
+      output.append(dayLabel: days)
       // The label's padding stays only when a note follows it.
-      output.append(spaces: widths.label - TextBuffer.dayLabelWidth(row.days) + 2)
-      row.appendNote(to: &output)
+      output.append(spaces: widths.label - TextBuffer.dayLabelWidth(days) + 2)
+      rows[index].appendNote(to: &output)
       output.trimTrailingSpaces()
     }
     return output
@@ -66,7 +70,7 @@ struct EventChangeResult: CommandResult, Equatable {
   func text(style: TextStyle) -> String {
     let note = row.note
     let suffix = note.isEmpty ? "" : " · " + note
-    return "\(verb) \(row.event.reference) \(row.date) \(row.label)\(suffix)"
+    return "\(verb) \(row.reference) \(row.date) \(row.label)\(suffix)"
   }
 }
 
@@ -82,7 +86,7 @@ struct EventRemovedResult: CommandResult, Equatable {
   }
 
   func text(style: TextStyle) -> String {
-    removed.map { "removed \($0.event.reference)" }.joined(separator: "\n")
+    removed.map { "removed \($0.reference)" }.joined(separator: "\n")
   }
 }
 
@@ -132,6 +136,6 @@ struct EventDetailResult: CommandResult, Equatable {
         ["", $0.item.name, $0.item.date.description, $0.localizedWeekday, $0.label]
       }
     ).render()
-    return "#\(row.event.id) " + head + (upcoming.isEmpty ? "" : "\n" + lines)
+    return "#\(row.id) " + head + (upcoming.isEmpty ? "" : "\n" + lines)
   }
 }

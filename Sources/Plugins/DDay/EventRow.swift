@@ -9,7 +9,15 @@ import ToolboxCore
 /// "countStartDay":true,"every":100,"anniversaries":true,"created":"…","date":"2026-08-25","days":-99,
 /// "label":"D+99","dayNumber":100}` — every key always present.
 struct EventRow: Encodable, Sendable, Equatable {
-  let event: SavedEvent
+  /// The event's id.
+  let id: Int
+  /// The event's name.
+  let name: String
+  /// What the event is.
+  let details: EventDetails
+  /// The day it was added: there whenever the row came from a whole ``SavedEvent`` (everything JSON
+  /// shows); `nil` only in the rows `dday list` reads for its text, which leaves the column out.
+  let created: CivilDate?
   /// The date shown: the one-off date, or the next occurrence of a repeating event.
   let date: CivilDate
   /// `date` − today.
@@ -32,8 +40,29 @@ struct EventRow: Encodable, Sendable, Equatable {
     _ event: SavedEvent, today: CivilDate, lunar: borrowing KoreanLunarCalendar,
     language: borrowing DDayLanguage
   ) {
-    let details = event.details
-    self.event = event
+    self.init(
+      id: event.id, name: event.name, details: event.details, created: event.created, today: today,
+      lunar: lunar, language: language)
+  }
+
+  /// The row of an event read without its `created` column (the text of `dday list`), or of a whole one.
+  ///
+  /// - Parameters:
+  ///   - id: The event's id.
+  ///   - name: Its name.
+  ///   - details: What it is.
+  ///   - created: The day it was added, if it was read.
+  ///   - today: Today.
+  ///   - lunar: The lunar calendar.
+  ///   - language: The output language.
+  init(
+    id: Int, name: String, details: EventDetails, created: CivilDate?, today: CivilDate,
+    lunar: borrowing KoreanLunarCalendar, language: borrowing DDayLanguage
+  ) {
+    self.id = id
+    self.name = name
+    self.details = details
+    self.created = created
     date =
       details.repeats == .none
       ? details.date : details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
@@ -41,6 +70,9 @@ struct EventRow: Encodable, Sendable, Equatable {
     dayNumber = details.dayNumber(on: today)
     isKorean = language.isKorean
   }
+
+  /// `#3 "엄마 생신"`, for messages (as ``SavedEvent/reference``).
+  var reference: String { "#\(id) \"\(name)\"" }
 
   /// What the text adds after the label: the repeat, the lunar date, the day count of a past one-off
   /// date (`매년 · 음력 7월 13일`, `100일째`); empty when there is nothing to add.
@@ -53,7 +85,6 @@ struct EventRow: Encodable, Sendable, Equatable {
   /// Writes ``note`` into a buffer: `list` writes a thousand notes straight into its output rather than
   /// making a string of each.
   func appendNote(to output: inout TextBuffer) {
-    let details = event.details
     var isFirst = true
     func separate() {
       if !isFirst { output.append(" · ") }
@@ -76,7 +107,7 @@ struct EventRow: Encodable, Sendable, Equatable {
 
   /// `1  처음 만난 날  2026-08-25  D+99  100일째` as table cells.
   var cells: [String] {
-    [String(event.id), event.name, date.description, label, note]
+    [String(id), name, date.description, label, note]
   }
 
   private enum CodingKeys: String, CodingKey {
@@ -85,10 +116,9 @@ struct EventRow: Encodable, Sendable, Equatable {
   }
 
   func encode(to encoder: any Encoder) throws {
-    let details = event.details
     var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(event.id, forKey: .id)
-    try container.encode(event.name, forKey: .name)
+    try container.encode(id, forKey: .id)
+    try container.encode(name, forKey: .name)
     try container.encode(details.date, forKey: .start)
     try container.encode(details.lunarDate?.description, forKey: .lunarDate)
     try container.encode(details.lunarDate?.isLeapMonth ?? false, forKey: .leap)
@@ -96,7 +126,7 @@ struct EventRow: Encodable, Sendable, Equatable {
     try container.encode(details.countStartDay, forKey: .countStartDay)
     try container.encode(details.every, forKey: .every)
     try container.encode(details.anniversaries, forKey: .anniversaries)
-    try container.encode(event.created, forKey: .created)
+    try container.encode(created, forKey: .created)
     try container.encode(date, forKey: .date)
     try container.encode(days, forKey: .days)
     try container.encode(label, forKey: .label)
