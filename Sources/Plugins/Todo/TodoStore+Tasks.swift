@@ -70,6 +70,40 @@ extension TodoStore {
   ///   - body: Called for each task.
   /// - Throws: ``StoreError``, or what `body` throws.
   func forEachTask(_ query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
+    try forEachRow(query, columns: Self.columns) { statement in try body(try task(from: statement)) }
+  }
+
+  /// Calls `body` with the id, text and due date of each task a query selects that has a due date, in
+  /// its order: what the agenda shows of a task. Reads 3 of the 13 columns ``forEachTask(_:_:)`` reads
+  /// (each costs SQLite about 150 instructions a row, and decoding a whole task ten times that).
+  ///
+  /// - Parameters:
+  ///   - query: Filters and order.
+  ///   - body: Called for each task.
+  /// - Throws: ``StoreError``, or what `body` throws.
+  func forEachDueTask(
+    _ query: TaskQuery, _ body: (_ id: Int, _ text: String, _ due: CivilDate) throws -> Void
+  ) throws {
+    try forEachRow(query, columns: "id, text, due") { statement in
+      let id = statement.int(0)
+      guard let text = statement.text(1) else {
+        throw StoreError.corrupt(TodoSchema.kind, path: path, detail: "task #\(id) has no text")
+      }
+      guard let parsed = statement.withBytes(2, CivilDate.init(utf8:)) else { return }
+      guard let due = parsed else {
+        throw StoreError.corrupt(
+          TodoSchema.kind, path: path,
+          detail: "task #\(id) has an invalid date '\(statement.text(2) ?? "")'")
+      }
+      try body(id, text, due)
+    }
+  }
+
+  /// Runs a query's `SELECT` of `columns` (which begin with `id, text`) and calls `body` on each row it
+  /// selects, in its order, leaving out rows whose text lacks a short filter word.
+  private func forEachRow(
+    _ query: TaskQuery, columns selected: String, _ body: (SQLiteStatement) throws -> Void
+  ) throws {
     try guarded {
       let (filter, values, shortWords) = filter(query)
       let columns: [String] =
@@ -86,15 +120,14 @@ extension TodoStore {
         .joinedByAppending(separator: ", ")
       let limit = query.limit.map { " LIMIT \(max($0, 0))" } ?? ""
       let statement = try connection.prepare(
-        "SELECT \(Self.columns) FROM tasks\(filter) ORDER BY \(order)\(limit)")
+        "SELECT \(selected) FROM tasks\(filter) ORDER BY \(order)\(limit)")
       try statement.bind(values)
       while try statement.step() {
-        let task = try task(from: statement)
         if !shortWords.isEmpty {
-          let lowered = task.text.lowercased()
+          let lowered = (statement.text(1) ?? "").lowercased()
           guard shortWords.allSatisfy({ lowered.contains($0) }) else { continue }
         }
-        try body(task)
+        try body(statement)
       }
     }
   }

@@ -32,9 +32,9 @@ extension TodoTool: DatedItemProvider {
     var query = TaskQuery()
     query.today = today
     query.sort = .due
-    func item(_ task: TodoTask, due: CivilDate) -> DatedItem {
+    func item(_ text: String, due: CivilDate) -> DatedItem {
       DatedItem(
-        date: due, tool: Self.descriptor.name, title: task.text, kind: "task",
+        date: due, tool: Self.descriptor.name, title: text, kind: "task",
         label: TaskInput.label(due: due, today: today), isOverdue: due < today)
     }
     // Overdue before the range: due before both today and the range's first day.
@@ -45,9 +45,7 @@ extension TodoTool: DatedItemProvider {
     if let overdueLimit, overdueLimit > 0 {
       overdue.descending = true
       overdue.limit = overdueLimit
-      try store.forEachTask(overdue) { task in
-        if let due = task.due { items.append(item(task, due: due)) }
-      }
+      try store.forEachDueTask(overdue) { _, text, due in items.append(item(text, due: due)) }
       items.reverse()
     }
     if let overdueLimit, items.count == overdueLimit || overdueLimit <= 0 {
@@ -58,9 +56,7 @@ extension TodoTool: DatedItemProvider {
     var inRange = query
     inRange.dueFrom = range.lowerBound
     if let after = range.upperBound.adding(days: 1) { inRange.dueBefore = after }
-    try store.forEachTask(inRange) { task in
-      if let due = task.due { items.append(item(task, due: due)) }
-    }
+    try store.forEachDueTask(inRange) { _, text, due in items.append(item(text, due: due)) }
     return DatedItems(items: items, moreOverdue: moreOverdue)
   }
 }
