@@ -35,6 +35,20 @@ public struct KoreanLunarCalendar: Sendable {
     return fallback.lunarDate(atDayNumber: dayNumber)
   }
 
+  /// The lunar year of a Gregorian date: `lunarDate(of: date)?.year`, without finding the month and day
+  /// (a day of a table year is in that lunar year from its new year on, else in the year before). The
+  /// schedule of lunar D-Days asks this for every one of them in `list` and the agenda.
+  ///
+  /// - Parameter date: The date.
+  /// - Returns: Its lunar year, or `nil` where ``lunarDate(of:)`` gives `nil`.
+  public func lunarYear(of date: CivilDate) -> Int? {
+    if let year = KoreanLunarYear(year: date.year) {
+      if date.dayNumber >= year.newYear { return date.year }
+      if KoreanLunarYear(year: date.year - 1) != nil { return date.year - 1 }
+    }
+    return lunarDate(of: date)?.year
+  }
+
   /// The Gregorian date of a lunar date.
   ///
   /// - Parameter lunar: The lunar date.

@@ -32,6 +32,17 @@ import ToolboxTestSupport
     #expect(KoreanLunarYear.packedYears.count == 660)
   }
 
+  /// The shortcut for the year alone agrees with the full conversion on every day of the table's years and
+  /// a year around them (where it hands over to ICU).
+  @Test func `the lunar year of a day is the year of its lunar date`() throws {
+    var day = try #require(CivilDate(year: 1390, month: 1, day: 1))
+    let end = try #require(CivilDate(year: 2052, month: 12, day: 31))
+    while day <= end {
+      #expect(calendar.lunarYear(of: day) == calendar.lunarDate(of: day)?.year, "\(day)")
+      day = try #require(day.adding(days: 1))
+    }
+  }
+
   /// Every day of the table (1391-02-13 to 2051-02-10): the same lunar date as ICU, and back to the same day.
   @Test func `agrees with ICU's dangi calendar on every day of the table`() throws {
     let dangi = Self.dangi()

@@ -156,7 +156,7 @@ extension EventDetails {
 
   /// The lunar year a Gregorian day falls in (its Gregorian year when the calendar cannot say).
   static func lunarYear(of day: CivilDate, _ lunar: KoreanLunarCalendar) -> Int {
-    lunar.lunarDate(of: day)?.year ?? day.year
+    lunar.lunarYear(of: day) ?? day.year
   }
 
   /// Day `day` of a month, or the month's last day when it is shorter.
