@@ -37,14 +37,6 @@ public final class SQLiteStore {
     self.now = now
   }
 
-  /// Whether a store exists at the path: `false` when nothing is there (reading never creates files).
-  ///
-  /// - Throws: ``StoreError`` when something that is not a store of this kind is there.
-  public static func exists(at path: String, kind: StoreKind) throws(StoreError) -> Bool {
-    if case .missing = try StoreFile.inspect(path, kind: kind) { return false }
-    return true
-  }
-
   /// Opens the store, creating it (and its folder, mode 0700) when nothing exists at `path`, and upgrading
   /// an older schema after copying the store to `<path>.bak-<timestamp>`.
   ///
@@ -67,7 +59,34 @@ public final class SQLiteStore {
     _ kind: StoreKind, at path: String, busyTimeout: Int32, now: Double, forReading: Bool = false,
     fileSystem: any FileSystem = LocalFileSystem(), progress: (String) -> Void = { _ in }
   ) throws -> SQLiteStore {
-    var header = try StoreFile.inspect(path, kind: kind)
+    try open(
+      kind, at: path, header: try StoreFile.inspect(path, kind: kind), busyTimeout: busyTimeout,
+      now: now, forReading: forReading, fileSystem: fileSystem, progress: progress)
+  }
+
+  /// Opens the store at `path` as ``open(_:at:busyTimeout:now:forReading:fileSystem:progress:)`` does if
+  /// one is there, for commands that have nothing to do without one: `nil` when nothing is at the path
+  /// (reading never creates files; the file's header is read once, not once to see that it exists and
+  /// again to open it).
+  ///
+  /// - Returns: The open store, or `nil`.
+  /// - Throws: As ``open(_:at:busyTimeout:now:forReading:fileSystem:progress:)``.
+  public static func openIfPresent(
+    _ kind: StoreKind, at path: String, busyTimeout: Int32, now: Double, forReading: Bool = false,
+    fileSystem: any FileSystem = LocalFileSystem(), progress: (String) -> Void = { _ in }
+  ) throws -> SQLiteStore? {
+    let header = try StoreFile.inspect(path, kind: kind)
+    if case .missing = header { return nil }
+    return try open(
+      kind, at: path, header: header, busyTimeout: busyTimeout, now: now, forReading: forReading,
+      fileSystem: fileSystem, progress: progress)
+  }
+
+  private static func open(
+    _ kind: StoreKind, at path: String, header: StoreFile.Header, busyTimeout: Int32, now: Double,
+    forReading: Bool, fileSystem: any FileSystem, progress: (String) -> Void
+  ) throws -> SQLiteStore {
+    var header = header
     // One read transaction for all the command reads: one snapshot, and the -wal and store files are
     // checked once rather than before every statement.
     if forReading, header == .store(isWAL: true),

@@ -43,6 +43,26 @@ final class DDayStore {
   }
 
   /// The columns of a D-Day's schedule (``forEachSchedule(_:)``), then the rest of a ``SavedEvent``.
+  /// Opens the store if one is at `path` (see ``SQLiteStore/openIfPresent``); `nil` when nothing is.
+  ///
+  /// - Parameters:
+  ///   - path: The store file.
+  ///   - busyTimeout: How long to wait for another process's lock, in milliseconds.
+  ///   - now: The current time in seconds since 1970 (backup names).
+  ///   - forReading: Whether the command only reads.
+  ///   - progress: Reports a backup before an upgrade.
+  /// - Returns: The open store, or `nil`.
+  /// - Throws: ``StoreError`` or ``FileSystemError``.
+  static func openIfPresent(
+    at path: String, busyTimeout: Int32, now: Double, forReading: Bool,
+    progress: (String) -> Void = { _ in }
+  ) throws -> DDayStore? {
+    try SQLiteStore.openIfPresent(
+      DDaySchema.kind, at: path, busyTimeout: busyTimeout, now: now, forReading: forReading,
+      progress: progress
+    ).map(DDayStore.init(database:))
+  }
+
   private static let scheduleColumns =
     "id, name, date, lunar, leap, repeats, count_start_day, every, anniversaries"
   private static let columns = scheduleColumns + ", created, uid"

@@ -46,8 +46,9 @@ extension DDayTool {
   ///   store is then opened read-only, without rewriting its `-shm` file when it can (``SQLiteStore``).
   /// - Returns: The store, or `nil` when nothing is at the store path.
   func existingStore(forReading: Bool = false) throws -> DDayStore? {
-    guard try SQLiteStore.exists(at: storePath, kind: DDaySchema.kind) else { return nil }
-    return try openStore(forReading: forReading)
+    try DDayStore.openIfPresent(
+      at: storePath, busyTimeout: try busyTimeout(), now: context.clock.now(),
+      forReading: forReading, progress: context.progress)
   }
 
   /// The saved D-Days, or none when there is no store yet.

@@ -45,6 +45,26 @@ final class TodoStore {
         forReading: forReading, fileSystem: fileSystem, progress: progress))
   }
 
+  /// Opens the store if one is at `path` (see ``SQLiteStore/openIfPresent``); `nil` when nothing is.
+  ///
+  /// - Parameters:
+  ///   - path: The store file.
+  ///   - busyTimeout: How long to wait for another process's lock, in milliseconds.
+  ///   - now: The current time in seconds since 1970 (backup names).
+  ///   - forReading: Whether the command only reads.
+  ///   - progress: Reports a backup before an upgrade.
+  /// - Returns: The open store, or `nil`.
+  /// - Throws: ``StoreError`` or ``FileSystemError``.
+  static func openIfPresent(
+    at path: String, busyTimeout: Int32, now: Double, forReading: Bool,
+    progress: (String) -> Void = { _ in }
+  ) throws -> TodoStore? {
+    try SQLiteStore.openIfPresent(
+      TodoSchema.kind, at: path, busyTimeout: busyTimeout, now: now, forReading: forReading,
+      progress: progress
+    ).map(TodoStore.init(database:))
+  }
+
   /// Runs store code, turning SQLite failures into ``StoreError``s that name the store.
   func guarded<T>(_ body: () throws -> T) throws -> T {
     try database.guarded(body)

@@ -131,8 +131,9 @@ public struct TodoTool: Tool {
   func existingStore(forReading: Bool = false) throws -> TodoStore? {
     let path = try storePath
     try StoreTrust.check(path)
-    guard try SQLiteStore.exists(at: path, kind: TodoSchema.kind) else { return nil }
-    return try openStore(forReading: forReading)
+    return try TodoStore.openIfPresent(
+      at: path, busyTimeout: try busyTimeout(), now: context.clock.now(), forReading: forReading,
+      progress: context.progress)
   }
 
   // MARK: - Argument helpers
