@@ -205,7 +205,12 @@ extension String {
     let count = bytes.count
     while index < count {
       let byte = bytes[index]
-      if byte < 0x20 || byte == 0x7F { return true }
+      // ASCII first: most bytes of most text are printable ASCII, checked with one comparison each.
+      if byte >= 0x20 && byte < 0x7F {
+        index += 1
+        continue
+      }
+      if byte < 0x80 { return true }
       if byte == 0xC2, index + 1 < count, (0x80...0x9F).contains(bytes[index + 1]) { return true }
       if Unicode.Scalar.isBidiControl(utf8: bytes, at: index) { return true }
       // U+2028 and U+2029, the line and paragraph separators: E2 80 A8 and E2 80 A9.
