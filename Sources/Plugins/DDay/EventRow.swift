@@ -126,7 +126,13 @@ struct EventRow: Encodable, Sendable, Equatable {
     try container.encode(details.countStartDay, forKey: .countStartDay)
     try container.encode(details.every, forKey: .every)
     try container.encode(details.anniversaries, forKey: .anniversaries)
-    try container.encode(created, forKey: .created)
+    // Always there in JSON (read with the whole row); encoded as the date itself, not as an Optional,
+    // which goes through the generic path of Optional's conformance for every row.
+    if let created {
+      try container.encode(created, forKey: .created)
+    } else {
+      try container.encodeNil(forKey: .created)
+    }
     try container.encode(date, forKey: .date)
     try container.encode(days, forKey: .days)
     try container.encode(label, forKey: .label)
