@@ -46,6 +46,42 @@ import ToolboxCore
     }
   }
 
+  @Test func `copies keep their own bytes when either one changes`() {
+    var first = TextBuffer()
+    first.append("abc  ")
+    var second = first
+    second.append("def")
+    #expect(first.text == "abc  ")
+    #expect(second.text == "abc  def")
+    var third = first
+    first.trimTrailingSpaces()
+    first.append("x")
+    #expect(first.text == "abcx")
+    #expect(third.text == "abc  ")
+    third.append(spaces: 17)
+    #expect(third.text == "abc" + String(repeating: " ", count: 19))
+    var bidi = TextBuffer()
+    bidi.append("a\u{202E}b")
+    let kept = bidi
+    bidi.removeBidiControls()
+    #expect(bidi.text == "ab")
+    #expect(kept.text == "a\u{202E}b")
+  }
+
+  @Test func `a buffer grows past its capacity in small and large steps`() {
+    var buffer = TextBuffer(capacity: 1)
+    var expected = ""
+    for n in 0..<3000 {
+      let piece = n % 7 == 0 ? String(repeating: "한", count: n % 50) : String(n)
+      buffer.append(piece)
+      buffer.append(spaces: n % 20)
+      buffer.append(decimal: -n)
+      expected += piece + String(repeating: " ", count: n % 20) + String(-n)
+    }
+    #expect(buffer.text == expected)
+    #expect(buffer.byteCount == expected.utf8.count)
+  }
+
   @Test func `widths count display columns, digits count digits`() {
     #expect(TextBuffer.width("D-Day") == 5)
     #expect(TextBuffer.width("수요일") == 6)
