@@ -45,12 +45,29 @@ public enum JSONOutput {
     return output + "\""
   }
 
+  /// Appends a JSON string literal for `text`, quotes included, as ``quoted(_:)`` makes it.
+  static func append(quoted text: String, to output: inout TextBuffer) {
+    output.append(ascii: UInt8(ascii: "\""))
+    if needsEscaping(text) {
+      var escaped = ""
+      append(quoted: text, to: &escaped)
+      output.append(escaped)
+    } else {
+      output.append(text)
+    }
+    output.append(ascii: UInt8(ascii: "\""))
+  }
+
+  /// Whether `text` has a byte that ``append(quoted:to:)`` escapes (or that may start one: C2 leads the
+  /// C1 controls).
+  private static func needsEscaping(_ text: String) -> Bool {
+    text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2 })
+  }
+
   /// Appends the escaped body of a JSON string literal (without its quotes).
   static func append(quoted text: String, to output: inout String) {
     // The common case, text without anything to escape, is copied as it is.
-    if !text.utf8.contains(where: {
-      $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F || $0 == 0xC2
-    }) {
+    if !needsEscaping(text) {
       output += text
       return
     }

@@ -22,7 +22,9 @@ public struct JSONValueEncoder {
   fileprivate static func box(_ value: some Encodable, codingPath: [any CodingKey]) throws
     -> JSONValue
   {
-    if let json = value as? JSONValue { return json }
+    // Metatypes are compared before casting: a cast that fails searches the runtime's tables, and every
+    // value but a JSONValue fails this one.
+    if type(of: value) == JSONValue.self, let json = value as? JSONValue { return json }
     let encoder = NodeEncoder(codingPath: codingPath)
     try value.encode(to: encoder)
     return encoder.node.value
@@ -32,19 +34,23 @@ public struct JSONValueEncoder {
 // MARK: - Nodes
 
 /// A value under construction: containers fill it in as the encoder runs.
+///
+/// An object's members are kept in the order they were set, in an array searched by key (objects have a
+/// few keys, each usually set once: hashing every key cost more than the rest of encoding), and sorted by
+/// key when the value is made.
 private final class Node {
   private var scalar: JSONValue?
-  private var members: [String: Node]?
+  private var members: [(key: String, node: Node)]?
   private var elements: [Node]?
 
   var value: JSONValue {
     if let scalar { return scalar }
     if let elements { return .array(elements.map { $0.value }) }
     guard let members else { return .object([]) }
-    let keys = members.keys.sorted {
-      $0.unicodeScalars.lexicographicallyPrecedes($1.unicodeScalars)
+    let sorted = members.sorted {
+      $0.key.unicodeScalars.lexicographicallyPrecedes($1.key.unicodeScalars)
     }
-    return .object(keys.compactMap { key in members[key].map { .init(key, $0.value) } })
+    return .object(sorted.map { .init($0.key, $0.node.value) })
   }
 
   func set(_ value: JSONValue) {
@@ -54,14 +60,14 @@ private final class Node {
   }
 
   func makeObject() {
-    if members == nil { members = [:] }
+    if members == nil { members = [] }
   }
 
   func objectChild(_ key: String) -> Node {
-    if let node = members?[key] { return node }
+    if let found = members?.first(where: { $0.key == key }) { return found.node }
     let node = Node()
-    members = members ?? [:]
-    members?[key] = node
+    if members == nil { members = [] }
+    members?.append((key, node))
     return node
   }
 
@@ -118,19 +124,24 @@ private enum Scalar {
     return .number(String(value))
   }
 
-  static func encode(_ value: some Encodable, _ codingPath: [any CodingKey]) throws -> JSONValue {
-    switch value {
-    case let value as String: return .string(value)
-    case let value as Bool: return .bool(value)
-    case let value as Int: return number(value)
-    case let value as Int64: return number(value)
-    case let value as Int32: return number(value)
-    case let value as UInt8: return number(value)
-    case let value as UInt32: return number(value)
-    case let value as UInt64: return number(value)
-    case let value as Double: return try number(value, codingPath)
-    default: return try JSONValueEncoder.box(value, codingPath: codingPath)
+  static func encode<Value: Encodable>(_ value: Value, _ codingPath: [any CodingKey]) throws
+    -> JSONValue
+  {
+    // The type is compared before casting: a cast that fails searches the runtime's tables, and most
+    // values that come here (dates, nested results) are none of these.
+    switch Value.self {
+    case is String.Type: if let value = value as? String { return .string(value) }
+    case is Bool.Type: if let value = value as? Bool { return .bool(value) }
+    case is Int.Type: if let value = value as? Int { return number(value) }
+    case is Int64.Type: if let value = value as? Int64 { return number(value) }
+    case is Int32.Type: if let value = value as? Int32 { return number(value) }
+    case is UInt8.Type: if let value = value as? UInt8 { return number(value) }
+    case is UInt32.Type: if let value = value as? UInt32 { return number(value) }
+    case is UInt64.Type: if let value = value as? UInt64 { return number(value) }
+    case is Double.Type: if let value = value as? Double { return try number(value, codingPath) }
+    default: break
     }
+    return try JSONValueEncoder.box(value, codingPath: codingPath)
   }
 }
 
