@@ -93,15 +93,8 @@ extension DatedItem {
     // times as much (365 instructions a label against 133), and the agenda makes hundreds of labels.
     let count = TextBuffer.dayLabelWidth(days)
     return String(unsafeUninitializedCapacity: count) { buffer in
-      buffer[0] = UInt8(ascii: "D")
-      buffer[1] = days > 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-      var rest = days.magnitude
-      var index = count - 1
-      repeat {
-        buffer[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-        rest /= 10
-        index -= 1
-      } while rest > 0
+      guard let base = buffer.baseAddress else { return 0 }
+      TextBuffer.writeDayLabel(days, to: base)
       return count
     }
   }
@@ -110,13 +103,20 @@ extension DatedItem {
 extension TextBuffer {
   /// Appends ``DatedItem/label(days:)`` without making a string of it (a list of a thousand rows).
   public mutating func append(dayLabel days: Int) {
-    if days == 0 {
-      append("D-Day")
+    let width = Self.dayLabelWidth(days)
+    Self.writeDayLabel(days, to: tail(reserving: width))
+    count += width
+  }
+
+  /// Writes ``DatedItem/label(days:)``, ``dayLabelWidth(_:)`` bytes, at `target`.
+  static func writeDayLabel(_ days: Int, to target: UnsafeMutablePointer<UInt8>) {
+    guard days != 0 else {
+      for (index, byte) in "D-Day".utf8.enumerated() { target[index] = byte }
       return
     }
-    append(ascii: UInt8(ascii: "D"))
-    append(ascii: days > 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-    append(decimal: abs(days))
+    target[0] = UInt8(ascii: "D")
+    target[1] = days > 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
+    writeDigits(of: days.magnitude, to: target + 2, count: digitCount(days))
   }
 
   /// The number of bytes (and columns) of ``DatedItem/label(days:)``.

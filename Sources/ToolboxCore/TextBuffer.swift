@@ -188,14 +188,20 @@ public struct TextBuffer {
     let length = sign + Self.digitCount(value)
     let target = tail(reserving: length)
     if sign == 1 { target[0] = UInt8(ascii: "-") }
-    var rest = value.magnitude
-    var index = length - 1
+    Self.writeDigits(of: value.magnitude, to: target + sign, count: length - sign)
+    count += length
+  }
+
+  /// Writes the `count` decimal digits of `value` (``digitCount(_:)``) at `target`, the last digit at
+  /// `target + count - 1`: the one digit writer of decimals and D-labels.
+  static func writeDigits(of value: UInt, to target: UnsafeMutablePointer<UInt8>, count: Int) {
+    var rest = value
+    var index = count - 1
     repeat {
       target[index] = UInt8(ascii: "0") + UInt8(rest % 10)
       rest /= 10
       index -= 1
     } while rest > 0
-    count += length
   }
 
   /// Removes the spaces at the end (the last cell of a row is not padded).
