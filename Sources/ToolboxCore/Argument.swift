@@ -15,7 +15,8 @@ public protocol ArgumentDeclaration: Sendable {
 /// enum Add: CommandDeclaration {
 ///   static let text = positionals("text", help: "What to do.")
 ///   static let due = option("due", short: "d", valueName: "date", help: "Due date.")
-///   static let spec = CommandSpec("add", abstract: "Add a task.", arguments: [text, due])
+///   static let commandName: String? = "add"
+///   static let spec = CommandSpec(commandName, abstract: "Add a task.", arguments: [text, due])
 /// }
 /// let due: String? = try arguments[Add.due]
 /// ```
@@ -96,8 +97,18 @@ extension Double: ArgumentValue {
 ///
 /// The factories below create the keys; each names the kind of argument and the type it reads as.
 public protocol CommandDeclaration: Sendable {
+  /// The subcommand name (`add` in `toolbox todo add`), or `nil` for the tool's main command: the
+  /// ``spec``'s name, which it takes from here (`CommandSpec(name, …)`). Routing reads names alone, so
+  /// that a command line builds the spec of the one command it runs, not of every command of the tool.
+  static var commandName: String? { get }
+  /// Other names the subcommand answers to (`ls` for `list`): the ``spec``'s aliases. None by default.
+  static var commandAliases: [String] { get }
   /// The command's specification, listing every argument the declaration creates.
   static var spec: CommandSpec { get }
+}
+
+extension CommandDeclaration {
+  public static var commandAliases: [String] { [] }
 }
 
 extension CommandDeclaration {

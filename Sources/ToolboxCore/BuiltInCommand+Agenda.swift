@@ -16,8 +16,9 @@ extension BuiltInCommand {
       help:
         "How many overdue items from before --from to list, the latest (default: \(defaultOverdue); 0 for none).",
       as: Int.self)
+    static let commandName: String? = "agenda"
     static let spec = CommandSpec(
-      "agenda",
+      commandName,
       abstract: "List what is coming up in every enabled tool, merged by date, with D-labels.",
       discussion: """
         One line per item: date, weekday, D-label (relative to today), the tool it comes from, and its \
@@ -44,7 +45,7 @@ extension BuiltInCommand {
   }
 
   static let agenda = BuiltInCommand(Agenda.self) { session, arguments in
-    let context = try session.context(for: Agenda.spec.name ?? "agenda")
+    let context = try session.context(for: Agenda.commandName ?? "agenda")
     let today = context.today()
     let from =
       try arguments[Agenda.from].map { text in try context.dateInput.date(text, option: "--from") }

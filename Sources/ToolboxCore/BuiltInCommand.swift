@@ -2,15 +2,18 @@
 /// the completion scripts call and the hidden `__man` that `make install` writes the man pages with — declared with specs like any tool command. This list is the only place their
 /// names are written: routing, reserved names, help and completions read it.
 public struct BuiltInCommand: Sendable {
-  /// The command's declaration.
-  public let spec: CommandSpec
+  /// The command's name.
+  public let name: String
   /// Whether help and completions leave it out (`__complete` and `__man`, which only scripts call).
   public let isHidden: Bool
+  /// Gives the declaration's spec.
+  private let makeSpec: @Sendable () -> CommandSpec
   /// Runs the command.
   let run: @Sendable (Session, ParsedValues) throws -> CommandOutput
 
-  /// The command's name.
-  public var name: String { spec.name ?? "" }
+  /// The command's declaration, built when first asked for (see ``Command/spec``): finding out whether
+  /// a word names a built-in command reads names only.
+  public var spec: CommandSpec { makeSpec() }
 
   /// Every built-in command.
   public static let all: [BuiltInCommand] = [tools, help, completions, agenda, complete, manual]
@@ -25,7 +28,8 @@ public struct BuiltInCommand: Sendable {
     _ declaration: Declaration.Type, isHidden: Bool = false,
     run: @escaping @Sendable (Session, Arguments<Declaration>) throws -> CommandOutput
   ) {
-    spec = Declaration.spec
+    name = Declaration.commandName ?? ""
+    makeSpec = { Declaration.spec }
     self.isHidden = isHidden
     self.run = { session, values in try run(session, Arguments(values)) }
   }
@@ -33,8 +37,9 @@ public struct BuiltInCommand: Sendable {
   // MARK: - tools
 
   enum Tools: CommandDeclaration {
+    static let commandName: String? = "tools"
     static let spec = CommandSpec(
-      "tools", abstract: "List the tools: name, enabled or disabled, builtin or external, summary.",
+      commandName, abstract: "List the tools: name, enabled or disabled, builtin or external, summary.",
       examples: ["toolbox tools", "toolbox --json tools"])
   }
 
@@ -48,8 +53,9 @@ public struct BuiltInCommand: Sendable {
     static let tool = optionalPositional("tool", help: "A tool name.")
     static let subcommand = optionalPositional(
       "subcommand", help: "One of the tool's subcommands.")
+    static let commandName: String? = "help"
     static let spec = CommandSpec(
-      "help", abstract: "Show help for a tool or one of its subcommands.",
+      commandName, abstract: "Show help for a tool or one of its subcommands.",
       arguments: [tool, subcommand],
       examples: ["toolbox help", "toolbox help todo", "toolbox help todo add"])
   }
@@ -64,8 +70,9 @@ public struct BuiltInCommand: Sendable {
 
   enum Completions: CommandDeclaration {
     static let shell = positional("shell", help: "The shell.", as: Shell.self)
+    static let commandName: String? = "completions"
     static let spec = CommandSpec(
-      "completions", abstract: "Print a completion script for bash, zsh or fish.",
+      commandName, abstract: "Print a completion script for bash, zsh or fish.",
       discussion: """
         The script asks toolbox at each Tab what fits there (tools, subcommands, options, values from \
         the config and your data), so it never needs regenerating.
@@ -89,8 +96,9 @@ public struct BuiltInCommand: Sendable {
   enum Complete: CommandDeclaration {
     static let words = positionals(
       "words", help: "The words after 'toolbox', the last one being completed.", optional: true)
+    static let commandName: String? = "__complete"
     static let spec = CommandSpec(
-      "__complete", abstract: "Print the completions for a command line (for the shell scripts).",
+      commandName, abstract: "Print the completions for a command line (for the shell scripts).",
       arguments: [words], examples: ["toolbox __complete -- todo d"])
   }
 
@@ -106,8 +114,9 @@ extension BuiltInCommand {
     static let tool = optionalPositional(
       "tool", help: "A built-in tool: print toolbox-<tool>(1) instead of toolbox(1).")
     static let list = flag("list", help: "Print the built-in tools' names, one a line.")
+    static let commandName: String? = "__man"
     static let spec = CommandSpec(
-      "__man", abstract: "Print a man page in man(7) roff (for make install).",
+      commandName, abstract: "Print a man page in man(7) roff (for make install).",
       arguments: [tool, list], examples: ["toolbox __man", "toolbox __man todo"])
   }
 

@@ -127,7 +127,7 @@ public struct Dispatcher: Sendable {
         try command.run(session, values), format: session.format, style: .plain, tool: "toolbox")
     case .tool(let tool, let index, let words):
       let name = tool.descriptor.name
-      let spec = tool.commandSpecs[index]
+      let spec = tool.commandSpec(at: index)
       if session.globals.help || GlobalOption.asksForHelp(words) {
         return help(HelpCommand(session: session).command(tool, spec))
       }
@@ -193,7 +193,7 @@ public struct Dispatcher: Sendable {
       ["unknown_option", "unexpected_argument", "missing_argument"].contains(error.code)
         || error.description.contains("'\(first)'")
     else { return nil }
-    let names = tool.commandSpecs.compactMap { $0.name }
+    let names = tool.commandNames.compactMap { $0.name }
     guard let match = Suggestion.closest(to: first, in: names) else { return nil }
     return UsageError(
       "unknown subcommand '\(first)' (did you mean '\(match)'?)", code: "unknown_subcommand",

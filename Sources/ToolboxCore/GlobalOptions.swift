@@ -24,8 +24,9 @@ public enum GlobalOption: CommandDeclaration {
   public static let help = flag("help", short: "h", help: "Show help information.")
   public static let version = flag("version", help: "Print the version.")
 
+  public static let commandName: String? = nil
   public static let spec = CommandSpec(
-    nil, abstract: "Options every command accepts.",
+    commandName, abstract: "Options every command accepts.",
     arguments: [format, json, config, color, noColor, today, locale, quiet, help, version])
 
   /// Whether a word asks for help (`-h`, `--help`), which every level answers before parsing the rest.

@@ -53,14 +53,15 @@ struct Router {
   private func route(_ tool: any Tool.Type, _ words: [String], helpRequested: Bool)
     throws(UsageError) -> Route
   {
-    let specs = tool.commandSpecs
+    // Names only: the spec of the command that runs is built by the dispatcher, and the others not at all.
+    let names = tool.commandNames
     let descriptor = tool.descriptor
     let helpRequested = helpRequested || GlobalOption.asksForHelp(words)
-    if words.first == "help", !specs.contains(where: { $0.answers(to: "help") }) {
+    if words.first == "help", !names.contains(where: { $0.answers(to: "help") }) {
       return .builtIn(BuiltInCommand.help, [descriptor.name] + words.dropFirst())
     }
-    let main = specs.firstIndex { $0.name == nil }
-    switch subcommand(in: words, specs: specs) {
+    let main = names.firstIndex { $0.name == nil }
+    switch subcommand(in: words, tool: tool, names: names) {
     case .found(let index, let position):
       var rest = words
       rest.remove(at: position)
@@ -69,16 +70,16 @@ struct Router {
       // `toolbox todo`, `toolbox todo --json`: the default subcommand; `toolbox dday`: the tool's help.
       if helpRequested { return .toolHelp(tool) }
       if let name = descriptor.defaultSubcommand,
-        let index = specs.firstIndex(where: { $0.name == name })
+        let index = names.firstIndex(where: { $0.name == name })
       {
         return .tool(tool, command: index, words)
       }
-      guard let main, !specs[main].needsArgument else { return .toolHelp(tool) }
+      guard let main, !tool.commandSpec(at: main).needsArgument else { return .toolHelp(tool) }
       return .tool(tool, command: main, words)
     case .other(let word):
       if let main { return .tool(tool, command: main, words) }
       if helpRequested { return .toolHelp(tool) }
-      throw unknownSubcommand(word, descriptor: descriptor, specs: specs)
+      throw unknownSubcommand(word, descriptor: descriptor, names: names)
     }
   }
 
@@ -92,7 +93,7 @@ struct Router {
     case other(String)
   }
 
-  private func subcommand(in words: [String], specs: [CommandSpec]) -> FirstWord {
+  private func subcommand(in words: [String], tool: any Tool.Type, names: [CommandNames]) -> FirstWord {
     // Global options the tool's commands declare themselves (search's `--version <n>`) are theirs.
     // Worked out only when an option comes before the subcommand: most command lines start with it.
     var globals: [ArgumentSpec]?
@@ -100,12 +101,13 @@ struct Router {
     while position < words.count {
       let word = words[position]
       guard word != "--", ArgumentParser.looksLikeOption(word) else {
-        guard let index = specs.firstIndex(where: { $0.name != nil && $0.answers(to: word) })
+        guard let index = names.firstIndex(where: { $0.name != nil && $0.answers(to: word) })
         else { return .other(word) }
         return .found(index, position)
       }
       if globals == nil {
-        let declared = Set(specs.flatMap { $0.arguments.filter { $0.isNamed }.map { $0.name } })
+        let declared = Set(
+          tool.commandSpecs.flatMap { $0.arguments.filter { $0.isNamed }.map { $0.name } })
         globals = GlobalOption.spec.arguments.filter { !declared.contains($0.name) }
       }
       guard let global = Self.global(word, in: globals ?? []) else { return .other(word) }
@@ -127,14 +129,14 @@ struct Router {
     !word.hasPrefix("--") && word.count > 2
   }
 
-  private func unknownSubcommand(_ word: String, descriptor: ToolDescriptor, specs: [CommandSpec])
-    -> UsageError
-  {
-    let names = specs.compactMap { $0.name }
+  private func unknownSubcommand(
+    _ word: String, descriptor: ToolDescriptor, names commands: [CommandNames]
+  ) -> UsageError {
+    let names = commands.compactMap { $0.name }
     let isOption = ArgumentParser.looksLikeOption(word)
     return UsageError(
       (isOption ? "unknown option '\(word)'" : "unknown subcommand '\(word)'")
-        + Suggestion.hint(for: word, in: names + specs.flatMap { $0.aliases }),
+        + Suggestion.hint(for: word, in: names + commands.flatMap { $0.aliases }),
       code: isOption ? "unknown_option" : "unknown_subcommand",
       usage: "toolbox \(descriptor.name) <subcommand> (\(names.joined(separator: ", ")))")
   }

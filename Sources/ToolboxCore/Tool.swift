@@ -45,6 +45,15 @@ extension Tool {
   /// The specifications of the tool's commands.
   public static var commandSpecs: [CommandSpec] { commands.map { $0.spec } }
 
+  /// The names of the tool's commands, in the order of ``commands``, without building their specs.
+  public static var commandNames: [CommandNames] { commands.map { $0.names } }
+
+  /// The specification of one command.
+  ///
+  /// - Parameter index: The command's index in ``commands``.
+  /// - Returns: Its spec.
+  static func commandSpec(at index: Int) -> CommandSpec { commands[index].spec }
+
   /// Decodes the tool's config section into its settings.
   static func decodeSettings(_ section: ConfigSection?) throws(ConfigError) -> any ToolSettings {
     guard let section else { return Settings() }
@@ -131,12 +140,19 @@ public struct ToolDescriptor: Sendable {
   }
 }
 
-/// One command of a tool: its specification and the code that runs it.
+/// One command of a tool: its names, its specification and the code that runs it.
 public struct Command<T: Tool>: Sendable {
-  /// The command's declaration.
-  public let spec: CommandSpec
+  /// The command's names, which routing reads.
+  public let names: CommandNames
+  /// Gives the declaration's spec.
+  private let makeSpec: @Sendable () -> CommandSpec
   /// Runs the command on a tool instance. Synchronous: see ``Dispatcher``.
   let run: @Sendable (T, ParsedValues) throws -> CommandOutput
+
+  /// The command's declaration. Built when first asked for (a declaration's `static let`), which a
+  /// command line does only for the command it runs: building every spec of a tool (their arguments,
+  /// allowed values and completions) cost `dday list` about 5 % of its instructions.
+  public var spec: CommandSpec { makeSpec() }
 
   /// Creates a command from its declaration and the method that runs it.
   ///
@@ -151,8 +167,22 @@ public struct Command<T: Tool>: Sendable {
     _ declaration: Declaration.Type,
     run: @escaping @Sendable (T, Arguments<Declaration>) throws -> CommandOutput
   ) {
-    spec = Declaration.spec
+    names = CommandNames(name: Declaration.commandName, aliases: Declaration.commandAliases)
+    makeSpec = { Declaration.spec }
     self.run = { tool, values in try run(tool, Arguments(values)) }
+  }
+}
+
+/// What routing reads of a command: its name and aliases, without its specification.
+public struct CommandNames: Sendable, Equatable {
+  /// The subcommand name, or `nil` for the tool's main command.
+  public let name: String?
+  /// Other names the subcommand answers to.
+  public let aliases: [String]
+
+  /// Whether the command answers to a word: its name or one of its aliases.
+  public func answers(to word: String) -> Bool {
+    name == word || aliases.contains(word)
   }
 }
 

@@ -12,8 +12,9 @@ import ToolboxCore
     static let three = flag("three", short: "3", help: "Three.")
     static let count = option("count", valueName: "n", help: "How many.", as: Int.self)
     static let sort = option("sort", valueName: "order", help: "Order.", as: Order.self)
+    static let commandName: String? = "add"
     static let spec = CommandSpec(
-      "add", abstract: "Add a task.",
+      commandName, abstract: "Add a task.",
       arguments: [text, due, tag, priority, pinned, three, count, sort],
       examples: ["toolbox todo add --due 2025-01-31 Pay rent"])
   }
@@ -113,7 +114,8 @@ import ToolboxCore
   enum Calendar: CommandDeclaration {
     static let month = optionalPositional("month", help: "m")
     static let year = optionalPositional("year", help: "y")
-    static let spec = CommandSpec(nil, abstract: "x", arguments: [month, year])
+    static let commandName: String? = nil
+    static let spec = CommandSpec(commandName, abstract: "x", arguments: [month, year])
   }
 
   @Test func `optional positionals fill in order and extra ones are rejected`() throws {
@@ -137,7 +139,8 @@ import ToolboxCore
   enum Convert: CommandDeclaration {
     static let text = positionals("text", help: "t")
     static let to = positional("to", help: "l")
-    static let spec = CommandSpec("convert", abstract: "x", arguments: [text, to])
+    static let commandName: String? = "convert"
+    static let spec = CommandSpec(commandName, abstract: "x", arguments: [text, to])
   }
 
   @Test func `required positionals after a repeating one are kept for them`() throws {
@@ -162,7 +165,8 @@ import ToolboxCore
 
     enum Search: CommandDeclaration {
       static let version = option("version", valueName: "n", help: "API version.")
-      static let spec = CommandSpec(nil, abstract: "x", arguments: [version])
+      static let commandName: String? = nil
+      static let spec = CommandSpec(commandName, abstract: "x", arguments: [version])
     }
     let shadowing = ArgumentParser(command: Search.spec.arguments, globals: globals, usage: "u")
     let parsed = try shadowing.parse(["--version", "2"])
@@ -175,7 +179,8 @@ import ToolboxCore
       static let a = flag("all", short: "a", help: "x")
       static let b = flag("all", short: "a", help: "y")
       static let h = flag("hide", short: "h", help: "z")
-      static let spec = CommandSpec("twice", abstract: "x", arguments: [a, b, h])
+      static let commandName: String? = "twice"
+      static let spec = CommandSpec(commandName, abstract: "x", arguments: [a, b, h])
     }
     #expect(
       Twice.spec.declarationProblems == [

@@ -39,26 +39,32 @@ struct EchoTool: Tool {
     static let words = positionals("words", help: "What to say.", optional: true)
     static let upper = flag("upper", short: "u", help: "Shout.")
     static let locale = option("locale", valueName: "locale", help: "A locale.")
+    static let commandName: String? = "say"
+    static let commandAliases = ["speak"]
     static let spec = CommandSpec(
-      "say", aliases: ["speak"], abstract: "Say the words.", arguments: [words, upper, locale],
+      commandName, aliases: commandAliases, abstract: "Say the words.", arguments: [words, upper, locale],
       examples: ["toolbox echo say hi there"])
   }
 
   enum Fail: CommandDeclaration {
-    static let spec = CommandSpec("fail", abstract: "Fail with a data error.")
+    static let commandName: String? = "fail"
+    static let spec = CommandSpec(commandName, abstract: "Fail with a data error.")
   }
 
   enum Crash: CommandDeclaration {
-    static let spec = CommandSpec("crash", abstract: "Throw an untyped error.")
+    static let commandName: String? = "crash"
+    static let spec = CommandSpec(commandName, abstract: "Throw an untyped error.")
   }
 
   enum Items: CommandDeclaration {
-    static let spec = CommandSpec("items", abstract: "List the dated items of every tool.")
+    static let commandName: String? = "items"
+    static let spec = CommandSpec(commandName, abstract: "List the dated items of every tool.")
   }
 
   enum Lines: CommandDeclaration {
+    static let commandName: String? = "lines"
     static let spec = CommandSpec(
-      "lines", abstract: "Echo standard input, failing on lines starting with 'bad'.")
+      commandName, abstract: "Echo standard input, failing on lines starting with 'bad'.")
   }
 
   struct Said: CommandResult {
@@ -117,12 +123,14 @@ struct CountTool: Tool, DatedItemProvider {
 
   enum Main: CommandDeclaration {
     static let target = positional("target", help: "A date.")
+    static let commandName: String? = nil
     static let spec = CommandSpec(
-      nil, abstract: "Count.", arguments: [target], examples: ["toolbox count 2026-12-25"])
+      commandName, abstract: "Count.", arguments: [target], examples: ["toolbox count 2026-12-25"])
   }
 
   enum Lunar: CommandDeclaration {
+    static let commandName: String? = "lunar"
     static let spec = CommandSpec(
-      "lunar", abstract: "Convert.", examples: ["toolbox count lunar"])
+      commandName, abstract: "Convert.", examples: ["toolbox count lunar"])
   }
 }

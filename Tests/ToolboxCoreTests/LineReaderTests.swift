@@ -142,7 +142,8 @@ struct SlurpTool: Tool {
   init(context: ToolContext) { self.context = context }
 
   enum Main: CommandDeclaration {
+    static let commandName: String? = nil
     static let spec = CommandSpec(
-      nil, abstract: "Read standard input.", examples: ["toolbox slurp"])
+      commandName, abstract: "Read standard input.", examples: ["toolbox slurp"])
   }
 }

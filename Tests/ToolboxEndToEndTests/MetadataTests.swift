@@ -98,6 +98,24 @@ import ToolboxTestSupport
     }
   }
 
+  /// Routing reads a declaration's `commandName` and `commandAliases` without building its spec, and
+  /// help, completions and man pages read the spec: both must say the same.
+  @Test func `every command answers to the names its spec shows`() {
+    for tool in builtInTools {
+      let specs = tool.commandSpecs
+      #expect(tool.commandNames.count == specs.count)
+      for (names, spec) in zip(tool.commandNames, specs) {
+        #expect(names.name == spec.name, "\(tool.descriptor.name) \(spec.name ?? "")")
+        #expect(names.aliases == spec.aliases, "\(tool.descriptor.name) \(spec.name ?? "")")
+      }
+    }
+    for command in BuiltInCommand.all {
+      #expect(command.spec.name == command.name)
+      #expect(command.spec.aliases.isEmpty, "\(command.name)")
+    }
+    #expect(GlobalOption.spec.name == nil)
+  }
+
   @Test func `toolbox's own commands and the global options are declared well`() {
     #expect(GlobalOption.spec.declarationProblems == [])
     for command in BuiltInCommand.all {

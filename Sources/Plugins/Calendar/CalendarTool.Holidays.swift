@@ -12,8 +12,9 @@ extension CalendarTool {
       values: HolidayCalendars.all.map { $0.countryCode })
     static let ics = flag("ics", help: "Write iCalendar (RFC 5545): an all-day event per holiday.")
 
+    static let commandName: String? = "holidays"
     static let spec = CommandSpec(
-      "holidays",
+      commandName,
       abstract: "List the public holidays of a year.",
       discussion: """
         Korean public holidays are known for 1991-2050 (fixed, lunar, substitute and one-off days; \

@@ -36,8 +36,9 @@ extension CalendarTool {
     static let noMarks = flag(
       "no-marks", help: "Do not mark days that have items: exactly cal's layout.")
 
+    static let commandName: String? = nil
     static let spec = CommandSpec(
-      nil,
+      commandName,
       abstract: "Show a month (default: the current one), three months, or a whole year.",
       discussion: """
         A single number above 12 is a year, as with cal: 'toolbox calendar 2022' shows all of 2022. \

@@ -26,8 +26,9 @@ extension DDayTool {
       help: "Days between the anniversaries of a one-off date (default: 100; 0: none).")
     static let noAnniversaries = flag(
       "no-anniversaries", help: "Give a one-off date no anniversaries (100일, 1주년) in the agenda.")
+    static let commandName: String? = "add"
     static let spec = CommandSpec(
-      "add",
+      commandName,
       abstract: "Save a D-Day and print its id.",
       discussion: """
         A one-off date is counted down to and then up from (D+99 · 100일째), and brings its anniversaries \

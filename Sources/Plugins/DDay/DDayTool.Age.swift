@@ -13,8 +13,9 @@ extension DDayTool {
     static let lunar = flag(
       "lunar", help: "BIRTHDATE is on the Korean lunar calendar (a lunar birthday, 음력 생일).")
     static let leap = flag("leap", help: "With --lunar: born in the year's leap month (윤달).")
+    static let commandName: String? = "age"
     static let spec = CommandSpec(
-      "age",
+      commandName,
       abstract: "Show an age three ways (만 나이, 연 나이, 세는 나이), the next birthday and the days lived.",
       discussion: """
         만 나이 (international age, Korea's legal age since 2023-06-28) counts completed years; 연 나이 is \

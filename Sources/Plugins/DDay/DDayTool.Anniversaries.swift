@@ -22,8 +22,9 @@ extension DDayTool {
     static let name = option(
       "name", valueName: "text",
       help: "With --ics: what the anniversaries are of, before each title ('우리 · 100일').")
+    static let commandName: String? = "anniversaries"
     static let spec = CommandSpec(
-      "anniversaries",
+      commandName,
       abstract: "List the anniversaries of a date: every 100th day and every year, with D-labels.",
       discussion: """
         By default START is day 1, the Korean convention: '100일' is START + 99 days. --zero-based (or \

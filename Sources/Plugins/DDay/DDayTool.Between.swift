@@ -7,8 +7,9 @@ extension DDayTool {
       "from", help: "The first date (\(dateHelp)).", completion: dateCompletion)
     static let to = positional(
       "to", help: "The second date (\(dateHelp)).", completion: dateCompletion)
+    static let commandName: String? = "between"
     static let spec = CommandSpec(
-      "between",
+      commandName,
       abstract: "Show the signed number of days from one date to another.",
       discussion: "The result is TO − FROM: negative when TO comes first.",
       arguments: [from, to],

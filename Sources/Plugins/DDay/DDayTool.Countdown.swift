@@ -10,8 +10,9 @@ extension DDayTool {
       completion: dateCompletion)
     static let zeroBased = flag(
       "zero-based", help: "Count a past target as day 0 instead of day 1.")
+    static let commandName: String? = nil
     static let spec = CommandSpec(
-      nil,
+      commandName,
       abstract: "Count down to a date: D-23, D-Day on the day, D+5 once it has passed.",
       discussion: """
         The days are TARGET − FROM, so a past target has negative days in JSON ("days":-5,"label":"D+5"). \

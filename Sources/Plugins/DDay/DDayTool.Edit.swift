@@ -28,8 +28,9 @@ extension DDayTool {
     static let anniversaries = flag("anniversaries", help: "Give a one-off date its anniversaries.")
     static let noAnniversaries = flag(
       "no-anniversaries", help: "Give a one-off date no anniversaries.")
+    static let commandName: String? = "edit"
     static let spec = CommandSpec(
-      "edit",
+      commandName,
       abstract: "Change a saved D-Day: its name, date, repeat, calendar or counting.",
       discussion: """
         Give at least one change. --lunar and --solar without --date keep the same day and change the \
@@ -127,8 +128,9 @@ extension DDayTool {
   /// `toolbox dday rm ID…`.
   enum Remove: CommandDeclaration {
     static let ids = positionals("id", help: "D-Day ids such as 3 or #3.", completion: idCompletion)
+    static let commandName: String? = "rm"
     static let spec = CommandSpec(
-      "rm",
+      commandName,
       abstract: "Remove saved D-Days; the others keep their ids.",
       discussion: """
         Several ids are removed together or not at all: if any id is unknown, nothing is removed and \

@@ -4,8 +4,9 @@ import ToolboxCore
 extension DDayTool {
   /// `toolbox dday list`.
   enum List: CommandDeclaration {
+    static let commandName: String? = "list"
     static let spec = CommandSpec(
-      "list",
+      commandName,
       abstract: "List the saved D-Days by their next occurrence, with D-labels.",
       discussion: """
         Columns: id, name, date (the next occurrence of a repeating D-Day, converted from the lunar \
@@ -50,8 +51,9 @@ extension DDayTool {
   enum Show: CommandDeclaration {
     static let id = positional(
       "id", help: "The D-Day's id, such as 3 or #3.", completion: idCompletion)
+    static let commandName: String? = "show"
     static let spec = CommandSpec(
-      "show",
+      commandName,
       abstract: "Show one saved D-Day and the next days it brings.",
       discussion: """
         The D-Day's row as 'list' shows it, then its next \(EventDetailResult.upcomingCount) days from \

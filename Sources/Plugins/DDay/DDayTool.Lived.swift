@@ -8,8 +8,9 @@ extension DDayTool {
     static let on = option(
       "on", valueName: "date", help: "Count up to this date instead of today.",
       completion: dateCompletion)
+    static let commandName: String? = "lived"
     static let spec = CommandSpec(
-      "lived",
+      commandName,
       abstract: "Show how many days have passed since a birth date.",
       discussion: """
         The count is ON − BIRTHDATE in whole days (0 on the day of birth), grouped as the locale writes \

@@ -6,8 +6,9 @@ extension DDayTool {
   enum Lunar: CommandDeclaration {
     static let date = positional(
       "date", help: "The Gregorian date (\(dateHelp)).", completion: dateCompletion)
+    static let commandName: String? = "lunar"
     static let spec = CommandSpec(
-      "lunar",
+      commandName,
       abstract: "Convert a Gregorian date to the Korean lunar calendar (음력), marking leap months.",
       discussion: """
         Uses ICU's Korean (dangi) calendar, which agrees with KASI's tables from 1897 to 2050. JSON: \
@@ -25,8 +26,9 @@ extension DDayTool {
   enum Solar: CommandDeclaration {
     static let lunarDate = positional("lunar-date", help: "The lunar date, YYYY-MM-DD.")
     static let leap = flag("leap", help: "The month is the year's leap month (윤달).")
+    static let commandName: String? = "solar"
     static let spec = CommandSpec(
-      "solar",
+      commandName,
       abstract: "Convert a Korean lunar date to the Gregorian calendar.",
       discussion: """
         LUNAR_DATE is YYYY-MM-DD on the lunar calendar; add --leap for the leap month (윤달). A lunar date \

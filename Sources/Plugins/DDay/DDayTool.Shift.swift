@@ -3,6 +3,7 @@ import ToolboxCore
 extension DDayTool {
   /// `toolbox dday before N`.
   enum Before: CommandDeclaration {
+    static let commandName: String? = ShiftResult.Direction.before.rawValue
     static let spec = shiftSpec(
       .before,
       examples: ["toolbox dday before 100", "toolbox dday before 160271 --from 2020-11-01"])
@@ -10,6 +11,7 @@ extension DDayTool {
 
   /// `toolbox dday after N`.
   enum After: CommandDeclaration {
+    static let commandName: String? = ShiftResult.Direction.after.rawValue
     static let spec = shiftSpec(
       .after,
       examples: [
@@ -24,6 +26,7 @@ extension DDayTool {
     static let from = option(
       "from", valueName: "date", help: "Count from this date instead of today (\(dateHelp)).",
       completion: dateCompletion)
+    static var commandName: String? { Before.commandName }
     static var spec: CommandSpec { Before.spec }
   }
 

@@ -15,8 +15,9 @@ extension DDayTool {
       "years", valueName: "n",
       help: "With --ics: years of events for each lunar yearly D-Day (default: "
         + "\(DDayICalendar.defaultLunarYears), at most \(DDayICalendar.maximumLunarYears)).")
+    static let commandName: String? = "export"
     static let spec = CommandSpec(
-      "export",
+      commandName,
       abstract: "Write the saved D-Days as JSON or, with --ics, as an iCalendar file.",
       discussion: """
         JSON is the document 'toolbox --json dday list' prints, in id order. --ics writes one all-day \
@@ -84,8 +85,9 @@ extension DDayTool {
     static let file = positional(
       "file", help: "The iCalendar file (.ics) to read, or - for standard input.",
       completion: .file)
+    static let commandName: String? = "import"
     static let spec = CommandSpec(
-      "import",
+      commandName,
       abstract: "Save the all-day events of an iCalendar file as D-Days.",
       discussion: """
         Every all-day VEVENT becomes a D-Day named by its SUMMARY: once, or yearly (RRULE:FREQ=YEARLY) or \

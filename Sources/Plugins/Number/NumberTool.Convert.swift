@@ -20,8 +20,9 @@ extension NumberTool {
         "The notation read and written: decimal (default), percent, currency, scientific, compact, "
         + "myriad, spellout (written only), or auto: read in the first style that fits, write the same.",
       values: NumberStyle.allCases.map(\.rawValue) + ["auto"])
+    static let commandName: String? = "convert"
     static let spec = CommandSpec(
-      "convert",
+      commandName,
       abstract: "Convert numbers written in one locale's notation into one or more other locales'.",
       discussion: """
         A change of notation: TEXT is read strictly in the --from locale's notation (see 'toolbox help \

@@ -7,8 +7,9 @@ extension NumberTool {
       "value", help: "Values in plain notation (default: standard input).", optional: true)
     static let locale: Argument<Self, String?> = localeOption(
       "Locale, e.g. ko_KR, hi_IN, ar-u-nu-arab.")
+    static let commandName: String? = "format"
     static let spec = CommandSpec(
-      "format",
+      commandName,
       abstract: "Format values written in plain notation (1234567.891, -0.5, 1e6) for a locale.",
       discussion: """
         VALUE is plain notation: optional '-', digits, optional '.' fraction, optional exponent. Up to 38 \

@@ -4,8 +4,9 @@ extension NumberTool {
   /// `toolbox number locales [FILTER]`.
   enum Locales: CommandDeclaration {
     static let filter = optionalPositional("filter", help: "Part of an identifier, e.g. ko or _IN.")
+    static let commandName: String? = "locales"
     static let spec = CommandSpec(
-      "locales",
+      commandName,
       abstract: "List the locales the toolchain's CLDR data knows, with their digits and a sample.",
       discussion: """
         FILTER keeps the identifiers that contain it, ignoring case ('ko', '_IN', 'ar_'). Any listed \

@@ -16,8 +16,9 @@ extension NumberTool {
       "currency", valueName: "iso",
       help: "The currency of amounts (implies --style currency): a symbol in the text must be its.",
       completion: currencyCompletion)
+    static let commandName: String? = "parse"
     static let spec = CommandSpec(
-      "parse",
+      commandName,
       abstract: "Read numbers written in a locale's notation and print them in plain notation.",
       discussion: """
         Parsing is strict: the whole text must be a number in the locale's notation, with one digit \

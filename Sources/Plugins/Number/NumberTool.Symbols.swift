@@ -5,8 +5,9 @@ extension NumberTool {
   enum Symbols: CommandDeclaration {
     static let locale: Argument<Self, String?> = localeOption(
       "Locale (default: the output locale).")
+    static let commandName: String? = "symbols"
     static let spec = CommandSpec(
-      "symbols",
+      commandName,
       abstract: "Show a locale's digits, separators, signs, grouping sizes and patterns.",
       discussion: """
         Text shows each symbol with its code points, since several are invisible (U+200E, U+061C) or \

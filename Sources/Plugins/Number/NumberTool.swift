@@ -101,6 +101,7 @@ public struct NumberTool: Tool {
     /// The options besides `--style`, which `convert` declares itself (it also reads `auto`).
     static let shared: [any ArgumentDeclaration] = [currency, fraction, rounding, noGrouping]
     static let arguments: [any ArgumentDeclaration] = [style] + shared
+    static var commandName: String? { Format.commandName }
     static var spec: CommandSpec { Format.spec }
   }
 
@@ -151,6 +152,7 @@ public struct NumberTool: Tool {
     static let header = option(
       "header", valueName: "n", help: "Pass the first N lines through unchanged.", as: Int.self)
     static let arguments: [any ArgumentDeclaration] = [field, delimiter, header]
+    static var commandName: String? { Format.commandName }
     static var spec: CommandSpec { Format.spec }
   }
 

@@ -36,8 +36,9 @@ extension SearchTool {
       (amgVideoID, "amgVideoId"), (upc, "upc"), (isbn, "isbn"), (bundleID, "bundleId"),
     ]
 
+    static let commandName: String? = "lookup"
     static let spec = CommandSpec(
-      "lookup",
+      commandName,
       abstract: "Look items up by iTunes id, AMG id, UPC, ISBN or bundle id.",
       discussion: """
         Exactly one key is required. With --entity the answer starts with each parent (an artist, say) \

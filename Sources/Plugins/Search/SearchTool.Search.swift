@@ -30,8 +30,9 @@ extension SearchTool {
       "version", valueName: "n", help: "Result key version: 1 or 2 (API default 2).",
       values: ["1", "2"])
 
+    static let commandName: String? = nil
     static let spec = CommandSpec(
-      nil,
+      commandName,
       abstract: "Search by keyword: apps, music, movies, podcasts, books, TV shows.",
       discussion: """
         The term is sent exactly as the API documents (space as +, everything but letters, digits and \

@@ -78,6 +78,7 @@ public struct SearchTool: Tool {
     )
     /// The network options, last in help.
     static let network: [any ArgumentDeclaration] = [urlOnly, noCache, baseURL, timeout, retries]
+    static var commandName: String? { Search.commandName }
     static var spec: CommandSpec { Search.spec }
   }
 

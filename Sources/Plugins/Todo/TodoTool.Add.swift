@@ -30,8 +30,10 @@ extension TodoTool {
     static let hide = flag("hide", help: "Hide the task from 'list' (todo.txt h:1).")
     static let literal = flag(
       "literal", help: "Keep the text exactly as typed: no todo.txt words become fields.")
+    static let commandName: String? = "add"
+    static let commandAliases = ["a"]
     static let spec = CommandSpec(
-      "add", aliases: ["a"],
+      commandName, aliases: commandAliases,
       abstract: "Add a task and print its id.",
       discussion: """
         The words of TEXT are joined with single spaces. As in todo.txt, (A) at the start is the \

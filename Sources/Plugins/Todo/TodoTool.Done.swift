@@ -6,8 +6,10 @@ extension TodoTool {
     static let ids = positionals(
       "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
       completion: idCompletion(done: false))
+    static let commandName: String? = "done"
+    static let commandAliases = ["do"]
     static let spec = CommandSpec(
-      "done", aliases: ["do"],
+      commandName, aliases: commandAliases,
       abstract: "Mark tasks done (again is fine: done is idempotent).",
       discussion: """
         Several ids are changed together or not at all: if any id is unknown, nothing changes and the \
@@ -21,8 +23,9 @@ extension TodoTool {
 
   /// `toolbox todo reopen ID…`.
   enum Reopen: CommandDeclaration {
+    static let commandName: String? = "reopen"
     static let spec = CommandSpec(
-      "reopen",
+      commandName,
       abstract: "Mark done tasks pending again (idempotent).",
       discussion: """
         Several ids are changed together or not at all: if any id is unknown, nothing changes and the \

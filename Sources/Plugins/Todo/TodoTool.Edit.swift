@@ -34,8 +34,9 @@ extension TodoTool {
       "recur", short: "r", valueName: "rule", help: "New recurrence (1d, 2w, +1m, 3b…), or none.")
     static let hide = flag("hide", help: "Hide the task (h:1).")
     static let unhide = flag("unhide", help: "Show the task again.")
+    static let commandName: String? = "edit"
     static let spec = CommandSpec(
-      "edit",
+      commandName,
       abstract: "Change a task's text, dates, priority, tags, contexts or recurrence.",
       discussion: """
         '--due none', '--priority none', '--threshold none' and '--recur none' remove them. With no \
@@ -154,8 +155,9 @@ extension TodoTool {
     static let priority = positional(
       "priority", help: "A letter A-Z, or none to remove the priority.",
       completion: priorityCompletion)
+    static let commandName: String? = "pri"
     static let spec = CommandSpec(
-      "pri",
+      commandName,
       abstract: "Set a task's priority, as todo.sh's pri does.",
       arguments: [id, priority],
       examples: ["toolbox todo pri 3 A", "toolbox todo pri 3 none"])
@@ -180,8 +182,10 @@ extension TodoTool {
     static let id = positional(
       "id", help: "The task's id, such as 3 or #3.", completion: idCompletion(done: nil))
     static let text = positionals("text", help: "The words to add.")
+    static let commandName: String? = "append"
+    static let commandAliases = ["app"]
     static let spec = CommandSpec(
-      "append", aliases: ["app"],
+      commandName, aliases: commandAliases,
       abstract: "Add words to the end of a task's text, as todo.sh's append does.",
       arguments: [id, text],
       examples: ["toolbox todo append 3 and bread"])
@@ -189,8 +193,10 @@ extension TodoTool {
 
   /// `toolbox todo prepend ID TEXT…` (todo.sh `prep`).
   enum Prepend: CommandDeclaration {
+    static let commandName: String? = "prepend"
+    static let commandAliases = ["prep"]
     static let spec = CommandSpec(
-      "prepend", aliases: ["prep"],
+      commandName, aliases: commandAliases,
       abstract: "Add words to the start of a task's text, as todo.sh's prepend does.",
       arguments: [Append.id, Append.text],
       examples: ["toolbox todo prepend 3 Quickly"])

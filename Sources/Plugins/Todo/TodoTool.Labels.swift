@@ -3,16 +3,20 @@ import ToolboxCore
 extension TodoTool {
   /// `toolbox todo projects` (todo.sh `lsp`).
   enum Projects: CommandDeclaration {
+    static let commandName: String? = "projects"
+    static let commandAliases = ["lsp"]
     static let spec = CommandSpec(
-      "projects", aliases: ["lsp"],
+      commandName, aliases: commandAliases,
       abstract: "List the tags (+projects) the tasks of the list use.",
       examples: ["toolbox todo projects"])
   }
 
   /// `toolbox todo contexts` (todo.sh `lsc`).
   enum Contexts: CommandDeclaration {
+    static let commandName: String? = "contexts"
+    static let commandAliases = ["lsc"]
     static let spec = CommandSpec(
-      "contexts", aliases: ["lsc"],
+      commandName, aliases: commandAliases,
       abstract: "List the @contexts the tasks of the list use.",
       examples: ["toolbox todo contexts"])
   }

@@ -28,8 +28,10 @@ extension TodoTool {
       "sort", short: "s", valueName: "order",
       help: "Order: id (default), created, due (soonest first) or priority (A first).",
       as: TaskQuery.Sort.self)
+    static let commandName: String? = "list"
+    static let commandAliases = ["ls"]
     static let spec = CommandSpec(
-      "list", aliases: ["ls"],
+      commandName, aliases: commandAliases,
       abstract: "List tasks: pending ones by default, in id order.",
       discussion: """
         Each line shows the id, the priority, the due date with its countdown (D-3 in three days, D-Day \

@@ -6,8 +6,10 @@ extension TodoTool {
     static let ids = positionals(
       "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
       completion: idCompletion(done: nil))
+    static let commandName: String? = "rm"
+    static let commandAliases = ["del", "remove"]
     static let spec = CommandSpec(
-      "rm", aliases: ["del", "remove"],
+      commandName, aliases: commandAliases,
       abstract: "Remove tasks; the other tasks keep their ids.",
       discussion: """
         Several ids are removed together or not at all: if any id is unknown, nothing is removed and \
@@ -26,8 +28,9 @@ extension TodoTool {
 
   /// `toolbox todo clear`.
   enum Clear: CommandDeclaration {
+    static let commandName: String? = "clear"
     static let spec = CommandSpec(
-      "clear",
+      commandName,
       abstract: "Remove all done tasks and say how many.",
       discussion: """
         The archive is left alone; 'toolbox todo archive' keeps done tasks instead of removing them. \
@@ -46,8 +49,9 @@ extension TodoTool {
 
   /// `toolbox todo archive`.
   enum Archive: CommandDeclaration {
+    static let commandName: String? = "archive"
     static let spec = CommandSpec(
-      "archive",
+      commandName,
       abstract: "Move every done task out of the list into the archive.",
       discussion: """
         Like todo.sh's done.txt. Archived tasks keep their ids and stay in the store: 'list --archived' shows them, 'export \
@@ -65,8 +69,9 @@ extension TodoTool {
   enum Unarchive: CommandDeclaration {
     static let ids = positionals(
       "id", help: "Ids of archived tasks, lists 1,2 and ranges 4-6.")
+    static let commandName: String? = "unarchive"
     static let spec = CommandSpec(
-      "unarchive",
+      commandName,
       abstract: "Move archived tasks back into the list (still done).",
       arguments: [ids],
       examples: ["toolbox todo unarchive 3"])

@@ -12,8 +12,9 @@ extension TodoTool {
   enum Sync: CommandDeclaration {
     static let file = positional(
       "file", help: "The todo.txt file to keep in step with the list.", completion: .file)
+    static let commandName: String? = "sync"
     static let spec = CommandSpec(
-      "sync",
+      commandName,
       abstract: "Sync the list with a todo.txt file, both ways.",
       discussion: """
         Tasks added on either side appear on both; completions, edits and deletions made on one side \

@@ -18,8 +18,9 @@ extension TodoTool {
     static let keepPriority = flag(
       "keep-priority",
       help: "todo.txt: write done tasks' priority as pri:A (todo.sh drops it, and so does export).")
+    static let commandName: String? = "export"
     static let spec = CommandSpec(
-      "export",
+      commandName,
       abstract: "Write every task of the list (or of the archive) as JSON or todo.txt.",
       discussion: """
         JSON is the document 'toolbox --json todo list --all' prints; importing it into an empty store \
@@ -110,8 +111,9 @@ extension TodoTool {
     static let skipInvalid = flag(
       "skip-invalid",
       help: "Import the valid records; report each invalid one (line N: reason) and exit 1.")
+    static let commandName: String? = "import"
     static let spec = CommandSpec(
-      "import",
+      commandName,
       abstract: "Add the tasks of a JSON, todo.txt or plain-lines file, all or nothing.",
       discussion: """
         The format is --as, else guessed from the name: .json is JSON, .txt is todo.txt, .ics is \

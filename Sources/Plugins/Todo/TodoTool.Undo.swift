@@ -6,8 +6,9 @@ extension TodoTool {
     static let change = optionalPositional(
       "change",
       help: "The change id to revert (see 'toolbox todo history'); the last change if left out.")
+    static let commandName: String? = "undo"
     static let spec = CommandSpec(
-      "undo",
+      commandName,
       abstract: "Revert the last change, or exactly the change given by its id.",
       discussion: """
         Every change (add, done, reopen, rm, edit, pri, append, prepend, clear, archive, unarchive, \
@@ -47,8 +48,9 @@ extension TodoTool {
     static let limit = option(
       "limit", short: "n", valueName: "count", help: "How many changes (default 20).",
       as: Int.self)
+    static let commandName: String? = "history"
     static let spec = CommandSpec(
-      "history",
+      commandName,
       abstract: "List the recent changes, newest first, with their change ids.",
       discussion: """
         Each line: the change id, when it was made (UTC), what it did, and '(undone)' for a change \
