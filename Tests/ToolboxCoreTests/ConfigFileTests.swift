@@ -169,4 +169,30 @@ import ToolboxTestSupport
         == "cannot read '/x': it is larger than 1 MiB (1048576 bytes)")
     #expect(FileReadError(path: "/x", reason: .tooLarge(limit: 1 << 20)).exitCode == .ioError)
   }
+
+  /// A file is read into an array of the size `fstat` gives; one with more bytes than that (a file that
+  /// grew, or a /proc file, whose size says 0) is read on in further blocks, and the limit still holds.
+  @Test func `contents(of:limit:) reads files whose size is more or less than fstat says`() throws {
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let files = LocalFileSystem()
+    let large = (0..<200_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+    let path = folder.file("large.bin")
+    try Data(large).write(to: URL(fileURLWithPath: path))
+    #expect(try files.contents(of: path, limit: 200_000) == large)
+    #expect(try files.contents(of: path) == large)
+    #expect(throws: FileReadError(path: path, reason: .tooLarge(limit: 199_999))) {
+      try files.contents(of: path, limit: 199_999)
+    }
+    let empty = try folder.write("empty.txt", "")
+    #expect(try files.contents(of: empty, limit: 0) == [])
+    // /proc/self/status is a regular file of size 0 with about a kilobyte in it.
+    let status = try #require(try files.contents(of: "/proc/self/status", limit: 1 << 20))
+    #expect(String(decoding: status, as: UTF8.self).hasPrefix("Name:"))
+    #expect(status.count > 100)
+    #expect(try files.contents(of: "/proc/self/status")?.prefix(5) == status.prefix(5))
+    #expect(throws: FileReadError(path: "/proc/self/status", reason: .tooLarge(limit: 10))) {
+      try files.contents(of: "/proc/self/status", limit: 10)
+    }
+  }
 }
