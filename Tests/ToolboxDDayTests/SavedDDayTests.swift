@@ -446,6 +446,11 @@ import ToolboxTestSupport
       ("UPDATE events SET created = 'yesterday' WHERE id = 4", "D-Day #4 has a missing or invalid column", false),
       ("UPDATE events SET lunar = 1, date = '2026-13-01' WHERE id = 4",
        "D-Day #4 has a lunar date that does not exist: '2026-13-01'", true),
+      // Values the table's checks refuse, written past them (another program, a damaged file).
+      ("PRAGMA ignore_check_constraints = ON; UPDATE events SET repeats = 'weekly' WHERE id = 4",
+       "D-Day #4 has a missing or invalid column", true),
+      ("PRAGMA ignore_check_constraints = ON; UPDATE events SET lunar = 2 WHERE id = 4",
+       "D-Day #4 has a missing or invalid column", true),
     ] {
       let store = try harness.open()
       try store.database.connection.execute(sql)
@@ -469,7 +474,8 @@ import ToolboxTestSupport
         #expect(try items.get().contains { $0.title == "Exam" })
       }
       try store.database.connection.execute(
-        "UPDATE events SET date = '2027-06-10', lunar = 0, created = '2026-12-02' WHERE id = 4")
+        "UPDATE events SET date = '2027-06-10', lunar = 0, repeats = 'none', created = '2026-12-02' "
+          + "WHERE id = 4")
     }
   }
 

@@ -42,7 +42,6 @@ final class DDayStore {
         forReading: forReading, fileSystem: fileSystem, progress: progress))
   }
 
-  /// The columns of a D-Day's schedule (``forEachSchedule(_:)``), then the rest of a ``SavedEvent``.
   /// Opens the store if one is at `path` (see ``SQLiteStore/openIfPresent``); `nil` when nothing is.
   ///
   /// - Parameters:
@@ -63,9 +62,9 @@ final class DDayStore {
     ).map(DDayStore.init(database:))
   }
 
-  private static let scheduleColumns =
-    "id, name, date, lunar, leap, repeats, count_start_day, every, anniversaries"
-  private static let columns = scheduleColumns + ", created, uid"
+  /// The columns of a whole ``SavedEvent`` (`show`, `export`, the JSON list).
+  private static let columns =
+    "id, name, date, lunar, leap, repeats, count_start_day, every, anniversaries, created, uid"
 
   // MARK: - Reading
 
@@ -103,9 +102,10 @@ final class DDayStore {
     }
   }
 
-  /// Calls `body` with the id, name and details of every saved D-Day in id order: all the agenda and the
-  /// calendar's marks need. Each column costs SQLite about 150 instructions a row, so the two columns
-  /// only a ``SavedEvent`` has (`created`, `uid`) are not read.
+  /// Calls `body` with the id, name and details of every saved D-Day in id order: all the list, the agenda
+  /// and the calendar's marks need. Each column costs SQLite about 150 instructions a row, so they read
+  /// three: the id, the name and the schedule packed into one text (``StoredSchedule/packedExpression``),
+  /// all from the `events_schedule` index, which SQLite keeps up to date with the rows.
   ///
   /// - Parameter body: Called with each event's id, name and details.
   /// - Throws: ``StoreError``, or what `body` throws.
@@ -113,15 +113,27 @@ final class DDayStore {
     throws
   {
     try database.guarded {
-      let statement = try connection.prepare(
-        "SELECT \(Self.scheduleColumns) FROM events ORDER BY id")
+      // A store whose index was dropped by hand answers the same query from its rows, more slowly.
+      let statement =
+        try (try? connection.prepare(Self.scheduleQuery))
+        ?? connection.prepare(Self.scheduleQueryFromRows)
       while try statement.step() {
         let id = statement.int(0)
-        let (name, details) = try schedule(from: statement, id: id)
-        try body(id, name, details)
+        guard let name = statement.text(1),
+          let stored = statement.withBytes(2, StoredSchedule.init(packed:)) ?? nil
+        else { throw corrupt(id, "has a missing or invalid column") }
+        try body(id, name, try details(stored, id: id))
       }
     }
   }
+
+  /// The query of ``forEachSchedule(_:)``: the index alone answers it (`EXPLAIN` shows no read of the
+  /// table; a test checks it).
+  static let scheduleQuery =
+    "SELECT id, name, \(StoredSchedule.packedExpression) FROM events INDEXED BY events_schedule ORDER BY id"
+  /// The same from the rows.
+  private static let scheduleQueryFromRows =
+    "SELECT id, name, \(StoredSchedule.packedExpression) FROM events ORDER BY id"
 
   /// The events with the given ids, in that order.
   ///
@@ -151,35 +163,52 @@ final class DDayStore {
     return SavedEvent(id: id, name: name, details: details, created: created, uid: statement.text(10))
   }
 
-  /// Decodes the name and details of the current row of a `SELECT` of ``scheduleColumns`` (or of
-  /// ``columns``, which begin with them).
+  /// Decodes the name and details of the current row of a `SELECT` of ``columns``.
   private func schedule(from statement: SQLiteStatement, id: Int) throws(StoreError) -> (
     String, EventDetails
   ) {
+    // The flags are 0 or 1 and the step is not negative, as the table's checks say and as the packed
+    // schedule of the index is read (StoredSchedule.init(packed:)): every reader refuses the same rows.
+    func flag(_ column: Int32) -> Bool? {
+      switch statement.int(column) {
+      case 0: false
+      case 1: true
+      default: nil
+      }
+    }
     guard let name = statement.text(1),
       let repeats = statement.withBytes(5, { Recurrence(bytes: $0) }) ?? nil,
-      let (year, month, day) = statement.withBytes(2, CivilDate.components(utf8:)) ?? nil
+      let (year, month, day) = statement.withBytes(2, CivilDate.components(utf8:)) ?? nil,
+      let isLunar = flag(3), let isLeapMonth = flag(4), let countStartDay = flag(6),
+      let anniversaries = flag(8), statement.int(7) >= 0
     else { throw corrupt(id, "has a missing or invalid column") }
+    let stored = StoredSchedule(
+      year: year, month: month, day: day, isLunar: isLunar, isLeapMonth: isLeapMonth,
+      repeats: repeats, countStartDay: countStartDay, every: statement.int(7),
+      anniversaries: anniversaries)
+    return (name, try details(stored, id: id))
+  }
+
+  /// The details of a stored schedule: its date converted from the lunar calendar for a lunar event.
+  private func details(_ stored: StoredSchedule, id: Int) throws(StoreError) -> EventDetails {
     let date: CivilDate
     var lunarDate: LunarDate?
-    if statement.int(3) != 0 {
-      let given = LunarDate(year: year, month: month, day: day, isLeapMonth: statement.int(4) != 0)
+    if stored.isLunar {
+      let given = LunarDate(
+        year: stored.year, month: stored.month, day: stored.day, isLeapMonth: stored.isLeapMonth)
       guard let dayNumber = lunar.dayNumber(of: given), let solar = CivilDate(dayNumber: dayNumber)
       else { throw corrupt(id, "has a lunar date that does not exist: '\(given.descriptionWithLeap)'") }
       date = solar
       lunarDate = given
     } else {
-      guard let solar = CivilDate(year: year, month: month, day: day) else {
-        throw corrupt(id, "has an invalid date '\(statement.text(2) ?? "")'")
+      guard let solar = CivilDate(year: stored.year, month: stored.month, day: stored.day) else {
+        throw corrupt(id, "has an invalid date '\(stored.storedDate)'")
       }
       date = solar
     }
-    return (
-      name,
-      EventDetails(
-        date: date, lunarDate: lunarDate, repeats: repeats, countStartDay: statement.int(6) != 0,
-        every: statement.int(7), anniversaries: statement.int(8) != 0)
-    )
+    return EventDetails(
+      date: date, lunarDate: lunarDate, repeats: stored.repeats,
+      countStartDay: stored.countStartDay, every: stored.every, anniversaries: stored.anniversaries)
   }
 
   /// The error for a row that is not what this version of toolbox writes.
