@@ -208,7 +208,9 @@ extension CommandDeclaration {
   }
 
   /// A required positional argument whose value is one of the cases of `E`.
-  @inlinable public static func positional<E: ArgumentChoice>(_ name: String, help: String, as type: E.Type)
+  @inlinable public static func positional<E: ArgumentChoice>(
+    _ name: String, help: String, as type: E.Type
+  )
     -> Argument<Self, E?>
   {
     let spec = ArgumentSpec(

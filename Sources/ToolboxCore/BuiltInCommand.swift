@@ -39,7 +39,8 @@ public struct BuiltInCommand: Sendable {
   enum Tools: CommandDeclaration {
     static let commandName: String? = "tools"
     static let spec = CommandSpec(
-      commandName, abstract: "List the tools: name, enabled or disabled, builtin or external, summary.",
+      commandName,
+      abstract: "List the tools: name, enabled or disabled, builtin or external, summary.",
       examples: ["toolbox tools", "toolbox --json tools"])
   }
 

@@ -314,11 +314,13 @@ public struct LocalFileSystem: FileSystem {
       throw FileReadError(path: path, reason: .tooLarge(limit: limit))
     }
     do {
-      return RegularFile(bytes: try Self.readToEnd(descriptor, size: status.size, limit: limit), status: status)
+      return RegularFile(
+        bytes: try Self.readToEnd(descriptor, size: status.size, limit: limit), status: status)
     } catch {
       switch error {
       case .tooLarge: throw FileReadError(path: path, reason: .tooLarge(limit: limit))
-      case .failed(let number): throw FileReadError(path: path, reason: .failed(String(cString: strerror(number))))
+      case .failed(let number):
+        throw FileReadError(path: path, reason: .failed(String(cString: strerror(number))))
       }
     }
   }
@@ -342,14 +344,17 @@ public struct LocalFileSystem: FileSystem {
   ///   - limit: The most bytes accepted.
   /// - Returns: Its bytes.
   /// - Throws: ``ReadFailure``.
-  private static func readToEnd(_ descriptor: Int32, size: Int, limit: Int) throws(ReadFailure) -> [UInt8] {
+  private static func readToEnd(_ descriptor: Int32, size: Int, limit: Int) throws(ReadFailure)
+    -> [UInt8]
+  {
     var bytes: [UInt8] = []
     var blockSize = min(max(size, 0), limit) + 1
     while true {
       var failure: Int32 = 0
       let block = [UInt8](unsafeUninitializedCapacity: blockSize) { buffer, initialized in
         while initialized < buffer.count {
-          let count = read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+          let count = read(
+            descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
           if count > 0 {
             initialized += count
           } else if count == 0 {
@@ -383,7 +388,8 @@ public struct LocalFileSystem: FileSystem {
       // readdir's record is only d_reclen bytes long: copying `entry.pointee` (a full
       // 280-byte dirent) would read past it, so the name is read in place.
       let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name)!
-      let name = String(cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
+      let name = String(
+        cString: UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self))
       if name != ".", name != ".." { names.append(name) }
     }
     return names

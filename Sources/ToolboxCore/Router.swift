@@ -93,7 +93,9 @@ struct Router {
     case other(String)
   }
 
-  private func subcommand(in words: [String], tool: any Tool.Type, names: [CommandNames]) -> FirstWord {
+  private func subcommand(in words: [String], tool: any Tool.Type, names: [CommandNames])
+    -> FirstWord
+  {
     // Global options the tool's commands declare themselves (search's `--version <n>`) are theirs.
     // Worked out only when an option comes before the subcommand: most command lines start with it.
     var globals: [ArgumentSpec]?

@@ -42,7 +42,8 @@ struct EchoTool: Tool {
     static let commandName: String? = "say"
     static let commandAliases = ["speak"]
     static let spec = CommandSpec(
-      commandName, aliases: commandAliases, abstract: "Say the words.", arguments: [words, upper, locale],
+      commandName, aliases: commandAliases, abstract: "Say the words.",
+      arguments: [words, upper, locale],
       examples: ["toolbox echo say hi there"])
   }
 

@@ -442,15 +442,27 @@ import ToolboxTestSupport
     harness.seed()
     let tool = DDayTool(context: .test(tool: "dday", environment: Environment(harness.environment)))
     for (sql, detail, inSchedule) in [
-      ("UPDATE events SET date = '2026-02-30' WHERE id = 4", "D-Day #4 has an invalid date '2026-02-30'", true),
-      ("UPDATE events SET created = 'yesterday' WHERE id = 4", "D-Day #4 has a missing or invalid column", false),
-      ("UPDATE events SET lunar = 1, date = '2026-13-01' WHERE id = 4",
-       "D-Day #4 has a lunar date that does not exist: '2026-13-01'", true),
+      (
+        "UPDATE events SET date = '2026-02-30' WHERE id = 4",
+        "D-Day #4 has an invalid date '2026-02-30'", true
+      ),
+      (
+        "UPDATE events SET created = 'yesterday' WHERE id = 4",
+        "D-Day #4 has a missing or invalid column", false
+      ),
+      (
+        "UPDATE events SET lunar = 1, date = '2026-13-01' WHERE id = 4",
+        "D-Day #4 has a lunar date that does not exist: '2026-13-01'", true
+      ),
       // Values the table's checks refuse, written past them (another program, a damaged file).
-      ("PRAGMA ignore_check_constraints = ON; UPDATE events SET repeats = 'weekly' WHERE id = 4",
-       "D-Day #4 has a missing or invalid column", true),
-      ("PRAGMA ignore_check_constraints = ON; UPDATE events SET lunar = 2 WHERE id = 4",
-       "D-Day #4 has a missing or invalid column", true),
+      (
+        "PRAGMA ignore_check_constraints = ON; UPDATE events SET repeats = 'weekly' WHERE id = 4",
+        "D-Day #4 has a missing or invalid column", true
+      ),
+      (
+        "PRAGMA ignore_check_constraints = ON; UPDATE events SET lunar = 2 WHERE id = 4",
+        "D-Day #4 has a missing or invalid column", true
+      ),
     ] {
       let store = try harness.open()
       try store.database.connection.execute(sql)

@@ -70,8 +70,10 @@ import ToolboxTestSupport
       + [["todo", "done", "3"], ["todo", "archive"]]
       + (1...5).map { ["dday", "add", "Day \($0)", "2026-0\($0)-01"] }
       + [
-        ["todo", "export", "-o", "tasks.json"], ["todo", "export", "--as", "todotxt", "-o", "todo.txt"],
-        ["todo", "export", "--as", "ics", "-o", "tasks.ics"], ["dday", "export", "--ics", "-o", "ddays.ics"],
+        ["todo", "export", "-o", "tasks.json"],
+        ["todo", "export", "--as", "todotxt", "-o", "todo.txt"],
+        ["todo", "export", "--as", "ics", "-o", "tasks.ics"],
+        ["dday", "export", "--ics", "-o", "ddays.ics"],
       ]
     for arguments in setup {
       let result = try Toolbox.run(

@@ -160,7 +160,8 @@ final class DDayStore {
       let (year, month, day) = statement.withBytes(9, CivilDate.components(utf8:)) ?? nil,
       let created = CivilDate(year: year, month: month, day: day)
     else { throw corrupt(id, "has a missing or invalid column") }
-    return SavedEvent(id: id, name: name, details: details, created: created, uid: statement.text(10))
+    return SavedEvent(
+      id: id, name: name, details: details, created: created, uid: statement.text(10))
   }
 
   /// Decodes the name and details of the current row of a `SELECT` of ``columns``.
@@ -197,7 +198,9 @@ final class DDayStore {
       let given = LunarDate(
         year: stored.year, month: stored.month, day: stored.day, isLeapMonth: stored.isLeapMonth)
       guard let dayNumber = lunar.dayNumber(of: given), let solar = CivilDate(dayNumber: dayNumber)
-      else { throw corrupt(id, "has a lunar date that does not exist: '\(given.descriptionWithLeap)'") }
+      else {
+        throw corrupt(id, "has a lunar date that does not exist: '\(given.descriptionWithLeap)'")
+      }
       date = solar
       lunarDate = given
     } else {
