@@ -74,11 +74,5 @@ extension StoredSchedule {
   }
 
   /// The date as stored, `YYYY-MM-DD` (what the column holds: ``init(packed:)`` reads no other form).
-  var storedDate: String {
-    func digits(_ value: Int, _ count: Int) -> String {
-      let text = String(value)
-      return String(repeating: "0", count: max(count - text.count, 0)) + text
-    }
-    return digits(year, 4) + "-" + digits(month, 2) + "-" + digits(day, 2)
-  }
+  var storedDate: String { CivilDate.text(year: year, month: month, day: day) }
 }
