@@ -44,6 +44,12 @@ struct DDayLanguage: Sendable {
   ///   - n: The number of days or years.
   /// - Returns: The name.
   func anniversaryName(_ kind: Anniversary.Kind, _ n: Int) -> String {
+    Self.anniversaryName(kind, n, isKorean: isKorean)
+  }
+
+  /// ``anniversaryName(_:_:)`` from the one thing it needs, for loops whose closures would otherwise
+  /// copy the whole language (its date names) for every event.
+  static func anniversaryName(_ kind: Anniversary.Kind, _ n: Int, isKorean: Bool) -> String {
     switch (kind, isKorean) {
     case (.days, true): "\(n)일"
     case (.years, true): "\(n)주년"

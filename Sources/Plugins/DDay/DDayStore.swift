@@ -107,11 +107,17 @@ final class DDayStore {
   /// three: the id, the name and the schedule packed into one text (``StoredSchedule/packedExpression``),
   /// all from the `events_schedule` index, which SQLite keeps up to date with the rows.
   ///
-  /// - Parameter body: Called with each event's id, name and details.
+  /// The name is read when `body` asks for it: the agenda and the calendar's marks ask only for the
+  /// events that have a day in their range, and making a string of every name cost as much as reading
+  /// the schedules.
+  ///
+  /// - Parameter body: Called with each event's id, details and a function that reads its name (only
+  ///   during the call).
   /// - Throws: ``StoreError``, or what `body` throws.
-  func forEachSchedule(_ body: (_ id: Int, _ name: String, _ details: EventDetails) throws -> Void)
-    throws
-  {
+  func forEachSchedule(
+    _ body: (_ id: Int, _ details: EventDetails, _ name: () throws(StoreError) -> String) throws
+      -> Void
+  ) throws {
     try database.guarded {
       // A store whose index was dropped by hand answers the same query from its rows, more slowly.
       let statement =
@@ -119,10 +125,15 @@ final class DDayStore {
         ?? connection.prepare(Self.scheduleQueryFromRows)
       while try statement.step() {
         let id = statement.int(0)
-        guard let name = statement.text(1),
-          let stored = statement.withBytes(2, StoredSchedule.init(packed:)) ?? nil
-        else { throw corrupt(id, "has a missing or invalid column") }
-        try body(id, name, try details(stored, id: id))
+        guard let stored = statement.withBytes(2, StoredSchedule.init(packed:)) ?? nil else {
+          throw corrupt(id, "has a missing or invalid column")
+        }
+        try body(id, try details(stored, id: id)) { () throws(StoreError) in
+          guard let name = statement.text(1) else {
+            throw corrupt(id, "has a missing or invalid column")
+          }
+          return name
+        }
       }
     }
   }

@@ -13,24 +13,31 @@ extension DDayTool: DatedItemProvider {
   public func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
     guard let store = try existingStore(forReading: true) else { return [] }
     let today = context.today()
-    let language = try language()
-    let lunar = KoreanLunarCalendar()
+    let isKorean = try language().isKorean
+    let window = ScheduleWindow(range, lunar: KoreanLunarCalendar())
     var items: [DatedItem] = []
     let tool = Self.descriptor.name
     // Occurrences and anniversaries go straight into the items (the agenda sorts them all), without
-    // the per-event arrays of ``EventItem/items(of:in:lunar:language:)``.
-    try store.forEachSchedule { _, name, details in
-      for day in details.occurrences(in: range, lunar: lunar) {
+    // the per-event arrays of ``EventItem/items(of:in:lunar:language:)``; an event's name is read only
+    // when it has a day in the range.
+    try store.forEachSchedule { _, details, readName in
+      var name: String?
+      try details.forEachOccurrence(in: window) { day in
+        let title = try name ?? readName()
+        name = title
         items.append(
           DatedItem(
-            date: day, tool: tool, title: name, kind: "dday",
+            date: day, tool: tool, title: title, kind: "dday",
             label: DDayLabel.label(days: today.days(to: day))))
       }
-      for anniversary in details.anniversaries(in: range, lunar: lunar) {
+      try details.forEachAnniversary(in: window) { anniversary in
+        let eventName = try name ?? readName()
+        name = eventName
         items.append(
           DatedItem(
             date: anniversary.date, tool: tool,
-            title: name + " · " + language.anniversaryName(anniversary.kind, anniversary.n),
+            title: eventName + " · "
+              + DDayLanguage.anniversaryName(anniversary.kind, anniversary.n, isKorean: isKorean),
             kind: "anniversary", label: DDayLabel.label(days: today.days(to: anniversary.date))))
       }
     }

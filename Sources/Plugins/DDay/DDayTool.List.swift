@@ -33,11 +33,11 @@ extension DDayTool {
         }
       } else {
         // The text shows no creation date: the rows are read without it (``DDayStore/forEachSchedule(_:)``).
-        try store.forEachSchedule { id, name, details in
+        try store.forEachSchedule { id, details, name in
           rows.append(
             EventRow(
-              id: id, name: name, details: details, created: nil, today: today, lunar: lunar,
-              language: language))
+              id: id, name: try name(), details: details, created: nil, today: today,
+              lunar: lunar, language: language))
         }
       }
     }

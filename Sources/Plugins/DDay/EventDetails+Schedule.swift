@@ -18,34 +18,45 @@ extension EventDetails {
   ///   - lunar: The lunar calendar.
   /// - Returns: The days, in order.
   func occurrences(in range: ClosedRange<CivilDate>, lunar: KoreanLunarCalendar) -> [CivilDate] {
-    let from = max(range.lowerBound, date)
-    let to = range.upperBound
-    guard from <= to else { return [] }
-    // Only the days in the range are appended: for the agenda's month most events have none, and an
-    // empty array allocates nothing.
     var days: [CivilDate] = []
-    func add(_ day: CivilDate?) {
-      if let day, day >= from, day <= to { days.append(day) }
+    forEachOccurrence(in: ScheduleWindow(range, lunar: lunar)) { days.append($0) }
+    return days
+  }
+
+  /// Calls `body` with each of the event's own days in a window, in order, as
+  /// ``occurrences(in:lunar:)`` lists them: the agenda asks a thousand events for their days in one
+  /// month, and most have none, so nothing is collected and the window's lunar years are converted once.
+  ///
+  /// - Parameters:
+  ///   - window: The days.
+  ///   - body: Called with each day.
+  func forEachOccurrence(in window: ScheduleWindow, _ body: (CivilDate) throws -> Void) rethrows {
+    let from = max(window.range.lowerBound, date)
+    let to = window.range.upperBound
+    guard from <= to else { return }
+    func add(_ day: CivilDate?) throws {
+      if let day, day >= from, day <= to { try body(day) }
     }
     switch repeats {
     case .none:
-      add(date)
+      try add(date)
     case .yearly:
       if let lunarDate {
-        for year in Self.lunarYear(of: from, lunar)...Self.lunarYear(of: to, lunar) {
-          add(AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, lunar))
+        let (first, last) = (window.lunarYear(of: from), window.lastLunarYear)
+        guard first <= last else { return }
+        for year in first...last {
+          try add(AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, window.lunar))
         }
       } else {
-        for year in from.year...to.year { add(date.sameDay(inYear: year)) }
+        for year in from.year...to.year { try add(date.sameDay(inYear: year)) }
       }
     case .monthly:
       var (year, month) = (from.year, from.month)
       while (year, month) <= (to.year, to.month) {
-        add(Self.day(date.day, inYear: year, month: month))
+        try add(Self.day(date.day, inYear: year, month: month))
         (year, month) = month == 12 ? (year + 1, 1) : (year, month + 1)
       }
     }
-    return days
   }
 
   /// The first occurrence on or after a day.
@@ -96,35 +107,51 @@ extension EventDetails {
   func anniversaries(in range: ClosedRange<CivilDate>, lunar: KoreanLunarCalendar)
     -> [Anniversary]
   {
-    guard repeats == .none, anniversaries, range.upperBound > date else { return [] }
-    // Only those in the range are appended (see `occurrences(in:lunar:)`).
     var items: [Anniversary] = []
-    func add(_ kind: Anniversary.Kind, _ n: Int, _ day: CivilDate?) {
-      if let day, range.contains(day) { items.append(Anniversary(kind: kind, n: n, date: day)) }
+    forEachAnniversary(in: ScheduleWindow(range, lunar: lunar)) { items.append($0) }
+    guard items.count > 1 else { return items }
+    return items.sorted {
+      ($0.date, $0.kind == .years ? 1 : 0) < ($1.date, $1.kind == .years ? 1 : 0)
+    }
+  }
+
+  /// Calls `body` with each anniversary ``anniversaries(in:lunar:)`` lists, the day anniversaries first
+  /// and then the years (not merged by date: the agenda sorts everything it collects).
+  ///
+  /// - Parameters:
+  ///   - window: The days.
+  ///   - body: Called with each anniversary.
+  func forEachAnniversary(in window: ScheduleWindow, _ body: (Anniversary) throws -> Void) rethrows
+  {
+    let range = window.range
+    guard repeats == .none, anniversaries, range.upperBound > date else { return }
+    func add(_ kind: Anniversary.Kind, _ n: Int, _ day: CivilDate?) throws {
+      if let day, range.contains(day) { try body(Anniversary(kind: kind, n: n, date: day)) }
     }
     if every > 0 {
       let shift = countStartDay ? 1 : 0
       // Day anniversary n falls on date + n × every − shift; only the n whose day is in the range.
-      let low = date.days(to: range.lowerBound) + shift
-      let high = date.days(to: range.upperBound) + shift
+      let start = date.dayNumber
+      let low = window.firstDayNumber - start + shift
+      let high = window.lastDayNumber - start + shift
       if high >= every {
         let first = low <= every ? 1 : (low - 1) / every + 1
         let last = high / every
         if first <= last {
           for n in first...last {
-            add(.days, n * every, date.adding(days: n * every - shift))
+            try add(.days, n * every, date.adding(days: n * every - shift))
           }
         }
       }
     }
     if let lunarDate {
-      let first = max(lunarDate.year + 1, Self.lunarYear(of: range.lowerBound, lunar))
-      let last = Self.lunarYear(of: range.upperBound, lunar)
+      let first = max(lunarDate.year + 1, window.firstLunarYear)
+      let last = window.lastLunarYear
       if first <= last {
         for year in first...last {
-          add(
+          try add(
             .years, year - lunarDate.year,
-            AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, lunar))
+            AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, window.lunar))
         }
       }
     } else {
@@ -132,13 +159,9 @@ extension EventDetails {
       let last = range.upperBound.year
       if first <= last {
         for year in first...last {
-          add(.years, year - date.year, date.sameDay(inYear: year))
+          try add(.years, year - date.year, date.sameDay(inYear: year))
         }
       }
-    }
-    guard items.count > 1 else { return items }
-    return items.sorted {
-      ($0.date, $0.kind == .years ? 1 : 0) < ($1.date, $1.kind == .years ? 1 : 0)
     }
   }
 
@@ -163,5 +186,34 @@ extension EventDetails {
   static func day(_ day: Int, inYear year: Int, month: Int) -> CivilDate? {
     CivilDate(
       year: year, month: month, day: min(day, CivilDate.daysInMonth(year: year, month: month)))
+  }
+}
+
+/// A range of days and what every saved D-Day's schedule needs to know of it, worked out once for all of
+/// them: its first and last day numbers, and the lunar years of both (when a lunar event first asks: out
+/// of the compiled lunar table's years, they come from ICU's calendar).
+final class ScheduleWindow {
+  /// The days.
+  let range: ClosedRange<CivilDate>
+  /// The lunar calendar.
+  let lunar: KoreanLunarCalendar
+  /// The day numbers of the first and the last day.
+  let firstDayNumber: Int
+  let lastDayNumber: Int
+  /// The lunar years of the first and the last day (``EventDetails/lunarYear(of:_:)``).
+  private(set) lazy var firstLunarYear = EventDetails.lunarYear(of: range.lowerBound, lunar)
+  private(set) lazy var lastLunarYear = EventDetails.lunarYear(of: range.upperBound, lunar)
+
+  /// The window of a range.
+  init(_ range: ClosedRange<CivilDate>, lunar: KoreanLunarCalendar) {
+    self.range = range
+    self.lunar = lunar
+    firstDayNumber = range.lowerBound.dayNumber
+    lastDayNumber = range.upperBound.dayNumber
+  }
+
+  /// The lunar year of a day in the window (the first day's is kept).
+  func lunarYear(of day: CivilDate) -> Int {
+    day == range.lowerBound ? firstLunarYear : EventDetails.lunarYear(of: day, lunar)
   }
 }
