@@ -202,10 +202,11 @@ public struct CommandSpec: Sendable {
     arguments.first { $0.isNamed && $0.name == name }
   }
 
-  /// Whether the command answers to a word: its name or one of its aliases.
-  public func answers(to word: String) -> Bool {
-    name == word || aliases.contains(word)
-  }
+  /// The command's name and aliases, as routing reads them without a spec.
+  public var names: CommandNames { CommandNames(name: name, aliases: aliases) }
+
+  /// Whether the command answers to a word: its name or one of its aliases (``CommandNames``'s rule).
+  public func answers(to word: String) -> Bool { names.answers(to: word) }
 
   /// The problems with the declaration, for a test over every command: a long name, short name or
   /// positional declared twice, a reserved short name, a positional after a repeating one.

@@ -282,7 +282,9 @@ public struct LocalFileSystem: FileSystem {
     do {
       return try Self.readToEnd(descriptor, size: Int(status.st_size), limit: .max)
     } catch {
-      throw Self.error("cannot read", path)
+      // The errno that `read` failed with, not whatever errno holds by now (no limit: never too large).
+      guard case .failed(let number) = error else { throw Self.error("cannot read", path) }
+      throw Self.error("cannot read", path, errno: number)
     }
   }
 
@@ -479,14 +481,17 @@ public struct LocalFileSystem: FileSystem {
     return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
   }
 
-  /// A ``FileSystemError`` for the current `errno`.
+  /// A ``FileSystemError`` for an `errno`: the current one unless the caller kept the one that failed.
   ///
   /// - Parameters:
   ///   - action: What failed ("cannot read").
   ///   - path: The path involved.
+  ///   - number: The `errno`.
   /// - Returns: The error, e.g. `cannot read '/x': Permission denied`.
-  public static func error(_ action: String, _ path: String) -> FileSystemError {
-    let reason = String(cString: strerror(errno))
+  public static func error(_ action: String, _ path: String, errno number: Int32 = errno)
+    -> FileSystemError
+  {
+    let reason = String(cString: strerror(number))
     return FileSystemError("\(action) '\(path)': \(reason)", code: "io_error")
   }
 }
