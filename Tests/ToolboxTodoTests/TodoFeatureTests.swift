@@ -310,6 +310,9 @@ import ToolboxTestSupport
     (" x foo", false, "x foo"),
     ("x\tfoo", false, "x foo"),
     ("x foo", true, "foo"),
+    // The space and a combining mark after it are one Character, but the space is still the byte
+    // after `x` (found by fuzz-todotxt: such a done task was exported and read back as pending).
+    ("x \u{073E}foo", true, "\u{073E}foo"),
   ])
   func `only x and one space at the very start mark a done task`(
     line: String, done: Bool, text: String
@@ -335,6 +338,13 @@ import ToolboxTestSupport
     let trash = try TodoTxt.task("x Take out trash", today: today)
     #expect(trash.completed == nil)
     #expect(TodoTxt.line(TodoTask(id: 1, trash)) == "x Take out trash")
+    // A text whose first word reads as a priority once split by scalars (a combining mark fuses the space
+    // after "(A)" into the next Character) is written with its dates, so it reads back as the same text.
+    var marked = try TodoTxt.task("x 2026-12-01 2026-11-30 (A)\u{20}\u{073E}b", today: today)
+    #expect(marked.done && marked.text == "(A) \u{073E}b")
+    marked.completed = nil
+    let markedLine = TodoTxt.line(TodoTask(id: 1, marked))
+    #expect(try TodoTxt.task(markedLine, today: today).text == marked.text)
     // --tag @home is the context home, exported as @home, never as the project +@home.
     let harness = try TodoHarness()
     _ = harness.run("todo", "add", "Clean", "--tag", "@home")

@@ -44,9 +44,10 @@ enum TodoTxt {
     return parts.joined(separator: " ")
   }
 
-  /// Whether a text's first word would read as a priority or a date right after `x `.
+  /// Whether a text's first word, as ``words(_:)`` splits it when the line is read back, would read as a
+  /// priority or a date right after `x `.
   static func startsLikeMarker(_ text: String) -> Bool {
-    guard let first = text.split(separator: " ").first.map(String.init) else { return false }
+    guard let first = words(text).first else { return false }
     if priority(first) != nil { return true }
     if case .malformed = CivilDate.parse(first) { return false }
     return true
@@ -83,7 +84,9 @@ enum TodoTxt {
 
     // `x `, then the priority, the completion date and the creation date (which only follows a completion
     // date); without `x`, the priority and the creation date. Whatever follows is text.
-    if line.hasPrefix("x ") {
+    // By bytes, as the words are split by scalars: `hasPrefix` compares Characters, and a combining
+    // mark after the space makes the space part of the next one.
+    if line.utf8.starts(with: "x ".utf8) {
       done = true
       index += 1
     }
