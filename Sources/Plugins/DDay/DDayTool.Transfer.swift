@@ -9,7 +9,8 @@ extension DDayTool {
       "ics", help: "Write iCalendar (RFC 5545): an all-day event per D-Day, for calendar apps.")
     static let output = option(
       "output", short: "o", valueName: "file",
-      help: "Write to this file (atomically, mode 0600) instead of standard output.",
+      help: "Write to this file instead of standard output: atomically, a link followed, a "
+        + "device or FIFO written through.",
       completion: .file)
     static let years = option(
       "years", valueName: "n",
@@ -75,7 +76,9 @@ extension DDayTool {
         + "\n"
     }
     guard let file else { return .verbatim(text) }
-    try context.fileSystem.writeAtomically(Array(text.utf8), to: file, permissions: 0o600)
+    let output = try OutputFile(file)
+    try output.write(text)
+    try output.commit()
     return .document(
       DDayExportResult(exported: events.count, file: file, format: wantsICS ? "ics" : "json"))
   }

@@ -27,8 +27,9 @@ extension TodoTool {
         gives the same tasks with the same ids. todo.txt writes one line per task: 'x' and the \
         completion date, (A) priority, the creation date, the text, +tags, @contexts, due:, t:, rec: \
         and h:1. ics writes an iCalendar file of VTODOs (RFC 5545) that calendar and task apps \
-        import. Without -o the export goes to standard output; -o writes a file atomically (mode \
-        0600), and writes through a device or FIFO without replacing it. The export is written as it is \
+        import. Without -o the export goes to standard output; -o writes a file atomically (an \
+        existing file keeps its mode), follows a symbolic link, and writes through a device or FIFO \
+        without replacing it. The export is written as it is \
         read: memory stays flat however many tasks there are.
         """,
       arguments: [format, output, archived, keepPriority],

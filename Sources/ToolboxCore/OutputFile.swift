@@ -1,25 +1,26 @@
-import ToolboxCore
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
 
-/// Where `export -o PATH` writes, without ever losing data or replacing what is not its own:
+/// The one writer of every file a user names for output (`-o PATH` of every command, the file `todo sync`
+/// writes back), so that no command loses data or replaces what is not its own:
 ///
-/// - a regular file (or nothing yet) is written atomically: a temporary file in the same folder
-///   (mode 0600), flushed with `fsync`, renamed over the path; a failed export leaves the old file as it
-///   was;
+/// - a regular file (or nothing yet) is written atomically: a temporary file in the same folder,
+///   flushed with `fsync`, renamed over the path; an existing file keeps its mode (and, for root, its
+///   owner), a new one gets `permissions`; a failed write leaves the old file as it was;
 /// - a device (`/dev/stdout`, `/dev/full`), a FIFO or a socket is written through, never replaced (so even
 ///   as root `-o /dev/full` leaves the device a device, and reports the write error);
 /// - a symbolic link is followed to its target, which is then written as above in the target's folder:
 ///   the link itself is never replaced;
 /// - a folder is an error.
 ///
-/// Every failure is a ``FileSystemError`` (74) naming the path; output is streamed, so memory stays flat.
-final class OutputFile {
-  let path: String
+/// Every failure is a ``FileSystemError`` (74) naming the path and the system's reason; output is
+/// streamed, so memory stays flat.
+public final class OutputFile {
+  /// The path as the user named it (used in messages).
+  public let path: String
   private let target: String
   private let temporary: String?
   private var descriptor: Int32
@@ -29,10 +30,9 @@ final class OutputFile {
   ///
   /// - Parameters:
   ///   - path: What `-o` (or `sync`) names.
-  ///   - permissions: The mode of the file written in place (0600 for an export; `sync` keeps the mode
-  ///     the file had).
+  ///   - permissions: The mode of a file that does not exist yet; an existing regular file keeps its own.
   /// - Throws: ``FileSystemError``.
-  init(_ path: String, permissions: UInt32 = 0o600) throws {
+  public init(_ path: String, permissions: UInt32 = 0o600) throws(FileSystemError) {
     self.path = path
     target = try Self.resolve(path)
     var status = stat()
@@ -52,7 +52,15 @@ final class OutputFile {
     descriptor = open(name, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard descriptor >= 0 else { throw LocalFileSystem.error("cannot write", path) }
     temporary = name
-    if permissions != 0o600 { fchmod(descriptor, mode_t(permissions & 0o777)) }
+    if exists {
+      // The file keeps what it was: its mode, and its owner when root replaces another user's file.
+      fchmod(descriptor, status.st_mode & 0o7777)
+      if geteuid() == 0, status.st_uid != 0 || status.st_gid != 0 {
+        _ = fchown(descriptor, status.st_uid, status.st_gid)
+      }
+    } else if permissions != 0o600 {
+      fchmod(descriptor, mode_t(permissions & 0o777))
+    }
   }
 
   deinit {
@@ -62,7 +70,7 @@ final class OutputFile {
 
   /// Follows symbolic links (at most 40) to the path that is written: the last link's target, relative
   /// to the link's folder.
-  private static func resolve(_ path: String) throws -> String {
+  private static func resolve(_ path: String) throws(FileSystemError) -> String {
     var current = path
     for _ in 0..<40 {
       var status = stat()
@@ -88,7 +96,7 @@ final class OutputFile {
   }
 
   /// Writes all of `text`.
-  func write(_ text: String) throws {
+  public func write(_ text: String) throws {
     var text = text
     try text.withUTF8 { bytes in
       var offset = 0
@@ -109,7 +117,7 @@ final class OutputFile {
   ///
   /// - Parameter check: Runs after the data is flushed and right before the rename (`sync` checks there
   ///   that nobody changed the file meanwhile); what it throws leaves the file as it was.
-  func commit(check: () throws -> Void = {}) throws {
+  public func commit(check: () throws -> Void = {}) throws {
     defer { descriptor = -1 }
     guard let temporary else {
       if close(descriptor) != 0 {
