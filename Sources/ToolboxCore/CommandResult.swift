@@ -114,7 +114,7 @@ public final class StreamWriter {
   /// - Throws: ``WriteError`` once output cannot be written; an encoding error (a bug).
   public func emit(_ record: some CommandResult) throws {
     switch format {
-    case .text: writeOutput(record.text(style: style).removingBidiControls + "\n")
+    case .text: writeOutput(safe(record.text(style: style)) + "\n")
     case .json: writeOutput(try JSONOutput.record(record) + "\n")
     }
     if let failure = writeFailure() { throw failure }
@@ -131,10 +131,25 @@ public final class StreamWriter {
   /// - Throws: ``WriteError`` once output cannot be written; an encoding error (a bug).
   public func emit<Record: CommandResult>(text: String, record: () -> Record) throws {
     switch format {
-    case .text: writeOutput(text.removingBidiControls + "\n")
+    case .text: writeOutput(safe(text) + "\n")
     case .json: writeOutput(try JSONOutput.record(record()) + "\n")
     }
     if let failure = writeFailure() { throw failure }
+  }
+
+  /// Writes part of the text output, made safe for a terminal as every text record is
+  /// (``TerminalText``): for text produced in blocks of many lines rather than record by record (the
+  /// todo list). JSON and exports use ``write(_:)``.
+  ///
+  /// - Parameter text: Whole lines of text output, each with its newline.
+  /// - Throws: The console's `WriteError` once a write has failed, so the stream ends.
+  public func writeText(_ text: String) throws {
+    writeOutput(safe(text))
+    if let failure = writeFailure() { throw failure }
+  }
+
+  private func safe(_ text: String) -> String {
+    TerminalText.sanitized(text, keepingStyles: style.isEnabled)
   }
 
   /// Writes text to standard output unchanged, whatever the format: a document too large to hold in memory,

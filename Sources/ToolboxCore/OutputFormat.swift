@@ -37,6 +37,8 @@ public struct TextStyle: Sendable, Equatable {
   public func bold(_ text: String) -> String { wrap(text, "1", "22") }
   /// Dim (SGR 2).
   public func dim(_ text: String) -> String { wrap(text, "2", "22") }
+  /// Underlined (SGR 4), e.g. days with items in a calendar.
+  public func underline(_ text: String) -> String { wrap(text, "4", "24") }
   /// Red foreground (SGR 31), e.g. overdue items.
   public func red(_ text: String) -> String { wrap(text, "31", "39") }
 

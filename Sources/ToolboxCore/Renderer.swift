@@ -28,16 +28,22 @@ struct Renderer {
       case .json:
         console.writeOutput(try JSONOutput.document(result) + "\n")
       case .text:
-        // Data from files and the network (a task's text, an imported event's title) cannot reorder
-        // what the terminal shows: bidi overrides and isolates are left out of text output.
-        if var buffer = result.textBuffer(style: style) {
-          buffer.removeBidiControls()
+        // Data from files and the network (a task's text, an imported event's title) cannot drive
+        // the terminal or reorder what it shows: TerminalText escapes controls, drops bidi controls.
+        let keepingStyles = style.isEnabled
+        if let buffer = result.textBuffer(style: style) {
           if !buffer.isEmpty {
-            buffer.withUnsafeBytes { console.writeOutput(bytes: $0) }
+            buffer.withUnsafeBytes { bytes in
+              if let safe = TerminalText.sanitized(bytes, keepingStyles: keepingStyles) {
+                safe.withUnsafeBufferPointer { console.writeOutput(bytes: $0) }
+              } else {
+                console.writeOutput(bytes: bytes)
+              }
+            }
             console.writeOutput("\n")
           }
         } else {
-          let text = result.text(style: style).removingBidiControls
+          let text = TerminalText.sanitized(result.text(style: style), keepingStyles: keepingStyles)
           if !text.isEmpty {
             // Not `text + "\n"`: a large text is written without being copied.
             console.writeOutput(text)

@@ -82,34 +82,6 @@ public struct TextBuffer {
     self.capacity = capacity
   }
 
-  /// Leaves out bidirectional overrides and isolates, as ``Swift/String/removingBidiControls`` does:
-  /// every one is E2 80 AA...AE or E2 81 A6...A9 in UTF-8, and most text has no E2 byte at all.
-  public mutating func removeBidiControls() {
-    // The next E2 byte at or after `index`, or `count`: memchr skips the bytes between (an agenda's `…`
-    // would otherwise send the rest of the output through a loop byte by byte).
-    func nextLead(in bytes: UnsafeMutablePointer<UInt8>, from index: Int, count: Int) -> Int {
-      guard index < count, let found = memchr(bytes + index, 0xE2, count - index) else { return count }
-      return bytes.distance(to: found.assumingMemoryBound(to: UInt8.self))
-    }
-    guard nextLead(in: storage.base, from: 0, count: count) < count else { return }
-    makeUnique()
-    let bytes = storage.base
-    var read = nextLead(in: bytes, from: 0, count: count)
-    var write = read
-    while read < count {
-      if Unicode.Scalar.isBidiControl(utf8: UnsafeBufferPointer(start: bytes, count: count), at: read) {
-        read += 3
-      } else {
-        // Keep the E2 byte and everything up to the next one.
-        let end = nextLead(in: bytes, from: read + 1, count: count)
-        if write != read { memmove(bytes + write, bytes + read, end - read) }
-        write += end - read
-        read = end
-      }
-    }
-    count = write
-  }
-
   /// Appends a string's UTF-8 bytes (copied in one step from a native string).
   @inlinable public mutating func append(_ text: String) {
     var text = text

@@ -60,12 +60,6 @@ import ToolboxCore
     #expect(third.text == "abc  ")
     third.append(spaces: 17)
     #expect(third.text == "abc" + String(repeating: " ", count: 19))
-    var bidi = TextBuffer()
-    bidi.append("a\u{202E}b")
-    let kept = bidi
-    bidi.removeBidiControls()
-    #expect(bidi.text == "ab")
-    #expect(kept.text == "a\u{202E}b")
   }
 
   @Test func `a buffer grows past its capacity in small and large steps`() {

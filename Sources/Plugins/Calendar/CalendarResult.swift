@@ -40,6 +40,10 @@ struct CalendarResult: CommandResult {
   let layout: Layout
   /// The `--agenda` lines under the months (date, weekday, title, label, tool), `nil` without it.
   var agenda: [[String]]?
+  /// The tools whose items could not be read (their days are not marked; the others' are): reported on
+  /// standard error, exit 1.
+  var problems: [ToolProblem] = []
+  var exitCode: ExitCode { problems.isEmpty ? .success : .partialFailure }
 
   /// One month is the month object itself; several are `{"months":[…]}`.
   func encode(to encoder: any Encoder) throws {
@@ -192,7 +196,8 @@ struct CalendarTextRenderer {
         bytes.append(contentsOf: line.text.utf8)
         if position < blocks.count - 1 {
           bytes.append(
-            contentsOf: repeatElement(UInt8(ascii: " "), count: max(0, slotWidth + Self.gap - line.width)))
+            contentsOf: repeatElement(
+              UInt8(ascii: " "), count: max(0, slotWidth + Self.gap - line.width)))
         }
       }
       while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
@@ -208,6 +213,6 @@ struct CalendarTextRenderer {
 
   /// Underlined (SGR 4) when styling is on.
   static func underline(_ text: String, _ style: TextStyle) -> String {
-    style.isEnabled && !text.isEmpty ? "\u{1B}[4m\(text)\u{1B}[24m" : text
+    style.underline(text)
   }
 }

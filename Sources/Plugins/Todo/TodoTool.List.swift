@@ -125,7 +125,7 @@ extension TodoTool {
         }
         return
       }
-      let buffer = TaskStream.Buffer { try writer.write($0) }
+      let buffer = TaskStream.Buffer { try writer.writeText($0) }
       if writer.isJSON {
         let document = TaskStream.document { try writer.write($0) }
         try document.beginObject()

@@ -206,7 +206,7 @@ extension TodoTool {
     _ counts: ImportCounts, staging: ImportStaging, source: String, dryRun: Bool, merge: Bool,
     to writer: StreamWriter
   ) throws {
-    let buffer = TaskStream.Buffer { try writer.write($0) }
+    let buffer = TaskStream.Buffer { try writer.writeText($0) }
     let imported = counts.added + counts.updated
     if writer.isJSON {
       let document = TaskStream.document { try writer.write($0) }
