@@ -111,4 +111,11 @@ public struct DatedItemsReport: Sendable {
   public var problems: [ToolProblem]
   /// The overdue items from before the range left out by the limit asked for.
   public var moreOverdue: Int = 0
+
+  /// Creates a report.
+  public init(items: [DatedItem], problems: [ToolProblem], moreOverdue: Int = 0) {
+    self.items = items
+    self.problems = problems
+    self.moreOverdue = moreOverdue
+  }
 }

@@ -104,7 +104,7 @@ public struct Session: Sendable {
           console.writeError("toolbox: \(tool): \(line.escapingControlCharacters)\n")
         }
       },
-      datedItems: { range in try session.datedItems(in: range) })
+      datedItems: { range in session.datedItemsReport(in: range, overdueLimit: nil) })
   }
 
   /// The dated items of every enabled built-in tool that provides some in a range (none of the overdue

@@ -35,8 +35,9 @@ public struct ToolContext: Sendable {
   public var progress: @Sendable (String) -> Void
   /// The dated items of every enabled tool that has some (``DatedItemProvider``), this one included, in a
   /// range of days: what `toolbox agenda` lists and the calendar marks. Tools never see each other; this is
-  /// how one uses another's dates.
-  public var datedItems: @Sendable (ClosedRange<CivilDate>) throws -> [DatedItem]
+  /// how one uses another's dates. A tool whose data cannot be read is one of the report's `problems`;
+  /// the other tools' items are there all the same.
+  public var datedItems: @Sendable (ClosedRange<CivilDate>) -> DatedItemsReport
 
   /// Creates a context. The dispatcher builds the real one; tests use `ToolContext.test(…)`. `paths`
   /// defaults to the ones `environment` gives (the session passes those it worked out once).
@@ -50,7 +51,9 @@ public struct ToolContext: Sendable {
     processes: any ProcessRunner = SystemProcessRunner(),
     input: any InputSource = StringInput(""),
     progress: @escaping @Sendable (String) -> Void = { _ in },
-    datedItems: @escaping @Sendable (ClosedRange<CivilDate>) throws -> [DatedItem] = { _ in [] }
+    datedItems: @escaping @Sendable (ClosedRange<CivilDate>) -> DatedItemsReport = { _ in
+      DatedItemsReport(items: [], problems: [])
+    }
   ) {
     self.toolName = toolName
     self.config = config

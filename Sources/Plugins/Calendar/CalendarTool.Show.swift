@@ -99,10 +99,12 @@ extension CalendarTool {
     let wantsMarks = try !arguments[Show.noMarks]
     let wantsAgenda = try arguments[Show.agenda]
     var agenda: [DatedItem] = []
+    var problems: [ToolProblem] = []
     if let first = grids.first?.firstDay, let last = grids.last?.lastDay,
       wantsMarks || wantsAgenda
     {
-      let items = itemsForMarks(in: first...last, years: shown.map { $0.year })
+      let (items, unread) = itemsForMarks(in: first...last, years: shown.map { $0.year })
+      problems = unread
       for index in grids.indices {
         if wantsMarks { grids[index].mark(items) }
         if wantsAgenda {
@@ -117,6 +119,7 @@ extension CalendarTool {
       months: grids, isRange: request.isRange,
       layout: CalendarResult.Layout(
         months: grids, dayOfYear: dayOfYear, weekNumbers: weekNumbers, names: names))
+    result.problems = problems
     if wantsAgenda {
       let header = names.weekdayHeader
       result.agenda = agenda.map { item in
@@ -151,10 +154,13 @@ extension CalendarTool {
     }
   }
 
-  /// The dated items of every enabled tool in the range shown, for marks and `--agenda`. Marks are an
-  /// extra: when a tool's data cannot be read, the calendar is shown without them and a line on standard
-  /// error (on a terminal) says why. Years the configured holidays do not cover get the same note.
-  private func itemsForMarks(in range: ClosedRange<CivilDate>, years: [Int]) -> [DatedItem] {
+  /// The dated items of every enabled tool in the range shown, for marks and `--agenda`, and the tools
+  /// whose data could not be read: their days are not marked, the other tools' are, and each is reported
+  /// as the agenda reports it (one line on standard error naming the store and why, exit 1). Years the
+  /// configured holidays do not cover get a note on a terminal.
+  private func itemsForMarks(in range: ClosedRange<CivilDate>, years: [Int])
+    -> (items: [DatedItem], problems: [ToolProblem])
+  {
     if let country = settings.holidays,
       let calendar = HolidayCalendars.calendar(forCountry: country),
       let year = years.first(where: { !calendar.coveredYears.contains($0) })
@@ -163,13 +169,7 @@ extension CalendarTool {
         countryCode: calendar.countryCode, year: year, covered: calendar.coveredYears)
       context.progress("\(error.description); no holidays are marked there")
     }
-    do {
-      return try context.datedItems(range).filter { range.contains($0.date) }
-    } catch let error as any ToolboxError {
-      context.progress("days with items are not marked: \(error.description)")
-    } catch {
-      context.progress("days with items are not marked: \(error)")
-    }
-    return []
+    let report = context.datedItems(range)
+    return (report.items.filter { range.contains($0.date) }, report.problems)
   }
 }
