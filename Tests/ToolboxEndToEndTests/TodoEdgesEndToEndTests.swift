@@ -1,0 +1,184 @@
+import Foundation
+import Testing
+
+/// Edges of `todo` found in issue 25, through the built binary: a sync writes back byte for byte what it
+/// did not change, `undo` of a sync leaves the file's side for the next sync to bring back, every
+/// command that takes task text reads todo.txt words as `add` does (so what toolbox writes, it reads
+/// back), one limit for a task's text, and a recurrence that runs past 9999-12-31 is reported.
+@Suite struct TodoEdgesEndToEndTests {
+  static func read(_ path: String) throws -> String {
+    try String(contentsOfFile: path, encoding: .utf8)
+  }
+
+  static func sync(_ sandbox: TodoSandbox, _ file: String) throws -> String {
+    let result = try sandbox.run("todo", "sync", file)
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.error == "")
+    return result.output
+  }
+
+  static func task(_ sandbox: TodoSandbox, _ text: String) throws -> [String: Any]? {
+    try sandbox.tasks().first { $0["text"] as? String == text }
+  }
+
+  // MARK: - 2. sync writes back byte for byte what it did not change
+
+  /// Lines as todo.sh, topydo and people write them: no creation dates, runs of spaces, tags before the
+  /// text, `due:` first, a done task without dates, a blank line.
+  static let peerFile = """
+    Buy   milk +shop
+    +home Pay rent
+    due:2026-12-09 Call the bank
+    (B) Water   the plants @home
+    x Take out trash
+
+    Read  a book  t:2026-12-05
+
+    """
+
+  @Test
+  func `a first sync leaves a file the list agrees with byte for byte and says it wrote nothing`()
+    throws
+  {
+    let sandbox = try TodoSandbox()
+    let file = try sandbox.write("todo.txt", Self.peerFile)
+    #expect(
+      try Self.sync(sandbox, file)
+        == "synced '\(file)' (change 1): list 6 added, 0 updated, 0 removed; "
+        + "file 0 added, 0 updated, 0 removed\n")
+    #expect(try Self.read(file) == Self.peerFile)
+    let json = try sandbox.run("--json", "todo", "sync", file)
+    #expect(json.status == 0)
+    let object = try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any]
+    #expect(object?["written"] as? Bool == false)
+    #expect(object?["toFile"] as? [String: Int] == ["added": 0, "removed": 0, "updated": 0])
+    #expect(
+      object?["toList"] as? [String: Int] == [
+        "added": 0, "archived": 0, "removed": 0, "updated": 0,
+      ])
+    #expect(try Self.read(file) == Self.peerFile)
+    #expect(try Self.task(sandbox, "Call the bank")?["due"] as? String == "2026-12-09")
+    #expect(try Self.task(sandbox, "Pay rent")?["tags"] as? [String] == ["home"])
+
+    // A change in the list touches exactly that one line.
+    #expect(try sandbox.run("todo", "pri", "3", "A").status == 0)
+    #expect(
+      try Self.sync(sandbox, file)
+        == "synced '\(file)': list 0 added, 0 updated, 0 removed; file 0 added, 1 updated, 0 removed\n"
+    )
+    #expect(
+      try Self.read(file)
+        == Self.peerFile.replacingOccurrences(
+          of: "due:2026-12-09 Call the bank\n",
+          with: "(A) 2026-12-02 Call the bank due:2026-12-09\n"))
+    #expect(try Self.sync(sandbox, file) == "synced '\(file)': already in step\n")
+  }
+
+  @Test func `a first sync adds to the file only what the list has and the file lacks`() throws {
+    let sandbox = try TodoSandbox()
+    #expect(try sandbox.run("todo", "add", "Buy milk +shop").status == 0)
+    #expect(try sandbox.run("todo", "add", "Only in the list").status == 0)
+    let file = try sandbox.write("todo.txt", Self.peerFile)
+    #expect(
+      try Self.sync(sandbox, file)
+        == "synced '\(file)' (change 3): list 5 added, 0 updated, 0 removed; "
+        + "file 1 added, 0 updated, 0 removed\n")
+    #expect(try Self.read(file) == Self.peerFile + "2026-12-02 Only in the list\n")
+    #expect(try sandbox.tasks().count == 7)
+  }
+
+  @Test func `a sync keeps a CRLF file's endings and byte order mark`() throws {
+    let sandbox = try TodoSandbox()
+    let text = "\u{FEFF}Buy  milk\r\n2026-12-01 Pay rent\r\n"
+    let file = try sandbox.write("todo.txt", text)
+    _ = try Self.sync(sandbox, file)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data(text.utf8))
+    #expect(try sandbox.run("todo", "add", "Call mom").status == 0)
+    _ = try Self.sync(sandbox, file)
+    #expect(
+      try Data(contentsOf: URL(fileURLWithPath: file))
+        == Data((text + "2026-12-02 Call mom\r\n").utf8))
+  }
+
+  // MARK: - 3. undo of a sync, then another sync
+
+  /// A list of two tasks synced into a new file, then the file edited: a line added, `(A)` added to one.
+  static func editedAfterSync(_ sandbox: TodoSandbox) throws -> (file: String, edited: String) {
+    #expect(try sandbox.run("todo", "add", "Buy milk").status == 0)
+    #expect(try sandbox.run("todo", "add", "Pay rent").status == 0)
+    let file = sandbox.folder + "/todo.txt"
+    _ = try Self.sync(sandbox, file)
+    #expect(try Self.read(file) == "2026-12-02 Buy milk\n2026-12-02 Pay rent\n")
+    let edited = "2026-12-02 Buy milk\n(A) 2026-12-02 Pay rent\nCall mom +family\n"
+    try sandbox.write("todo.txt", edited)
+    #expect(
+      try Self.sync(sandbox, file)
+        == "synced '\(file)' (change 3): list 1 added, 1 updated, 0 removed; "
+        + "file 0 added, 0 updated, 0 removed\n")
+    #expect(try Self.read(file) == edited)
+    return (file, edited)
+  }
+
+  @Test func `undo of a sync, then a sync, brings the file's new line and edit back to the list`()
+    throws
+  {
+    let sandbox = try TodoSandbox()
+    let (file, edited) = try Self.editedAfterSync(sandbox)
+    let undo = try sandbox.run("todo", "undo")
+    #expect(undo.status == 0, "\(undo.error)")
+    #expect(try Self.task(sandbox, "Call mom") == nil)
+    #expect(try Self.task(sandbox, "Pay rent")?["priority"] is NSNull)
+    #expect(
+      try Self.sync(sandbox, file)
+        == "synced '\(file)' (change 4): list 1 added, 1 updated, 0 removed; "
+        + "file 0 added, 0 updated, 0 removed\n")
+    #expect(try Self.read(file) == edited)
+    #expect(try Self.task(sandbox, "Call mom")?["tags"] as? [String] == ["family"])
+    #expect(try Self.task(sandbox, "Pay rent")?["priority"] as? String == "A")
+    #expect(try Self.sync(sandbox, file) == "synced '\(file)': already in step\n")
+  }
+
+  @Test func `undo ID of an older sync, then a sync, brings the file's side back`() throws {
+    let sandbox = try TodoSandbox()
+    let (file, edited) = try Self.editedAfterSync(sandbox)
+    #expect(try sandbox.run("todo", "add", "Other").status == 0)  // change 4, task #4
+    #expect(
+      try Self.sync(sandbox, file)
+        == "synced '\(file)': list 0 added, 0 updated, 0 removed; file 1 added, 0 updated, 0 removed\n"
+    )
+    let undo = try sandbox.run("todo", "undo", "3")
+    #expect(undo.status == 0, "\(undo.error)")
+    #expect(try Self.task(sandbox, "Call mom") == nil)
+    #expect(
+      try Self.sync(sandbox, file)
+        == "synced '\(file)' (change 5): list 1 added, 1 updated, 0 removed; "
+        + "file 0 added, 0 updated, 0 removed\n")
+    #expect(try Self.read(file) == edited + "2026-12-02 Other\n")
+    #expect(try Self.task(sandbox, "Call mom")?["tags"] as? [String] == ["family"])
+    #expect(try Self.task(sandbox, "Pay rent")?["priority"] as? String == "A")
+    #expect(try Self.task(sandbox, "Other") != nil)
+  }
+
+  @Test
+  func `undo of a sync that removed a task deleted in the file removes it again at the next sync`()
+    throws
+  {
+    let sandbox = try TodoSandbox()
+    #expect(try sandbox.run("todo", "add", "Buy milk").status == 0)
+    #expect(try sandbox.run("todo", "add", "Pay rent").status == 0)
+    let file = sandbox.folder + "/todo.txt"
+    _ = try Self.sync(sandbox, file)
+    try sandbox.write("todo.txt", "2026-12-02 Pay rent\n")
+    #expect(
+      try Self.sync(sandbox, file)
+        == "synced '\(file)' (change 3): list 0 added, 0 updated, 1 removed; "
+        + "file 0 added, 0 updated, 0 removed\n")
+    #expect(try sandbox.run("todo", "undo").status == 0)
+    #expect(try Self.task(sandbox, "Buy milk") != nil)
+    #expect(
+      try Self.sync(sandbox, file)
+        == "synced '\(file)' (change 4): list 0 added, 0 updated, 1 removed; "
+        + "file 0 added, 0 updated, 0 removed\n")
+    #expect(try Self.read(file) == "2026-12-02 Pay rent\n")
+  }
+}
