@@ -181,4 +181,31 @@ import Testing
         + "file 0 added, 0 updated, 0 removed\n")
     #expect(try Self.read(file) == "2026-12-02 Pay rent\n")
   }
+
+  // MARK: - 6. a recurrence past 9999-12-31
+
+  @Test
+  func
+    `done on a recurring task whose next date is past 9999-12-31 completes it and says the recurrence ends`()
+    throws
+  {
+    let sandbox = try TodoSandbox()
+    #expect(try sandbox.run("todo", "add", "Far away due:9999-12-30 rec:+1w").status == 0)
+    let done = try sandbox.run("todo", "done", "1")
+    #expect(done.status == 1)
+    #expect(done.output == "done #1 \"Far away\" (change 2)\n")
+    #expect(
+      done.error
+        == "toolbox: todo: #1 is done, but its recurrence (rec:+1w) ends: the next date would fall "
+        + "after 9999-12-31, so no next task was added\n")
+    let tasks = try sandbox.tasks()
+    #expect(tasks.count == 1)
+    #expect(tasks.first?["done"] as? Bool == true)
+    #expect(tasks.first?["completed"] as? String == "2026-12-02")
+    // A recurrence that goes on is not reported.
+    #expect(try sandbox.run("todo", "add", "Near due:2026-12-03 rec:+1w").status == 0)
+    let next = try sandbox.run("todo", "done", "2")
+    #expect(next.status == 0)
+    #expect(next.error == "")
+  }
 }
