@@ -182,6 +182,83 @@ import Testing
     #expect(try Self.read(file) == "2026-12-02 Pay rent\n")
   }
 
+  // MARK: - 4. every command reads task text as add does; what toolbox writes, it reads back
+
+  @Test func `edit, append and prepend read todo.txt words as fields, as add does`() throws {
+    let sandbox = try TodoSandbox()
+    #expect(try sandbox.run("todo", "add", "Pay rent +home").status == 0)
+    let edit = try sandbox.run("todo", "edit", "1", "Pay the rent due:2026-12-09 @bank")
+    #expect(edit.output == "edited #1 \"Pay the rent\" (change 2)\n")
+    var task = try #require(try sandbox.tasks().first)
+    #expect(task["text"] as? String == "Pay the rent")
+    #expect(task["due"] as? String == "2026-12-09")
+    #expect(task["tags"] as? [String] == ["home"])
+    #expect(task["contexts"] as? [String] == ["bank"])
+    #expect(try sandbox.run("todo", "append", "1", "soon t:2026-12-05 +money (A)").status == 0)
+    #expect(try sandbox.run("todo", "prepend", "1", "(B) Really rec:+1m").status == 0)
+    task = try #require(try sandbox.tasks().first)
+    #expect(task["text"] as? String == "Really Pay the rent soon (A)")
+    #expect(task["threshold"] as? String == "2026-12-05")
+    #expect(task["priority"] as? String == "B")
+    #expect(task["recurrence"] as? String == "+1m")
+    #expect(task["tags"] as? [String] == ["home", "money"])
+    #expect(try sandbox.run("todo", "append", "1", "h:1").status == 0)
+    #expect(try #require(try sandbox.tasks().first)["hidden"] as? Bool == true)
+
+    // The same field in the text and as an option is a usage error, as for add.
+    let twice = try sandbox.run("todo", "edit", "1", "Pay due:2026-12-10", "--due", "2026-12-11")
+    #expect(twice.status == 64)
+    #expect(
+      twice.error.hasPrefix(
+        "toolbox: todo: the due date is given twice: due: in the text and --due; give one\n"))
+    let bad = try sandbox.run("todo", "append", "1", "due:2026-02-30")
+    #expect(bad.status == 65)
+  }
+
+  /// After each command, the list exported as todo.txt imports into a new store and exports the same,
+  /// and a sync followed by another finds nothing to do.
+  @Test func `what every command writes, export and import and sync read back as the same tasks`()
+    throws
+  {
+    let sandbox = try TodoSandbox()
+    let file = sandbox.folder + "/todo.txt"
+    let commands: [[String]] = [
+      ["add", "Pay rent due:2026-12-09 +home"],
+      ["edit", "1", "Pay the rent due:2026-12-10 @bank t:2026-12-05"],
+      ["append", "1", "soon due:2026-12-11 +money"],
+      ["prepend", "1", "(B) Really pri:C"],
+      ["pri", "1", "A"],
+      ["edit", "1", "--due", "none", "--tag", "@town"],
+      ["add", "(C) Walk the dog rec:1w due:2026-12-03"],
+      ["done", "2"],
+      ["reopen", "2"],
+      ["done", "2"],
+      ["rm", "3"],
+      ["edit", "2", "Walk the dog twice h:1"],
+      ["undo"],
+      ["add", "--literal", "Plain words"],
+      ["archive"],
+    ]
+    for (step, command) in commands.enumerated() {
+      let result = try sandbox.run(["todo"] + command)
+      #expect(result.status == 0, "\(command): \(result.error)")
+      let exported = sandbox.folder + "/export-\(step).txt"
+      let export = try sandbox.run(
+        "todo", "export", "--as", "todotxt", "--keep-priority", "-o", exported)
+      #expect(export.status == 0, "\(command): \(export.error)")
+      let copy = try TodoSandbox()
+      let imported = try copy.run("todo", "import", exported)
+      #expect(imported.status == 0, "\(command): \(imported.error)")
+      let again = try copy.run("todo", "export", "--as", "todotxt", "--keep-priority")
+      #expect(again.output == (try Self.read(exported)), "\(command)")
+      let first = try sandbox.run("todo", "sync", file)
+      #expect(first.status == 0, "\(command): \(first.error)")
+      let second = try sandbox.run("todo", "sync", file)
+      #expect(second.status == 0, "\(command): \(second.error)")
+      #expect(second.output == "synced '\(file)': already in step\n", "\(command)")
+    }
+  }
+
   // MARK: - 6. a recurrence past 9999-12-31
 
   @Test
