@@ -259,6 +259,68 @@ import Testing
     }
   }
 
+  // MARK: - 5. one limit for a task's size
+
+  static func tooLong(_ size: Int) -> String {
+    "the task is too long: its text, tags and contexts are \(size) bytes, over the limit of 64000 bytes"
+  }
+
+  @Test
+  func `a task over 64,000 bytes is refused wherever its text enters, 64 typed and 65 in a file`()
+    throws
+  {
+    let sandbox = try TodoSandbox()
+    let add = try sandbox.run("todo", "add", String(repeating: "a", count: 70_000))
+    #expect(add.status == 64)
+    #expect(add.output == "")
+    #expect(
+      add.error.split(separator: "\n").first.map(String.init) == "toolbox: todo: "
+        + Self.tooLong(70_000))
+    #expect(try sandbox.tasks().isEmpty)
+
+    // At the limit: accepted, and everything toolbox writes of it, it reads back.
+    let longest = String(repeating: "b", count: 63_995) + " +tag"
+    #expect(try sandbox.run("todo", "add", longest).status == 0)
+    let append = try sandbox.run("todo", "append", "1", "more")
+    #expect(append.status == 64)
+    #expect(
+      append.error.split(separator: "\n").first.map(String.init)
+        == "toolbox: todo: " + Self.tooLong(64_005) + "; task #1 is unchanged")
+    let edit = try sandbox.run("todo", "edit", "1", String(repeating: "c", count: 64_001))
+    #expect(edit.status == 64)
+    #expect(try sandbox.run("todo", "done", "1").status == 0)
+    let file = sandbox.folder + "/todo.txt"
+    _ = try Self.sync(sandbox, file)
+    #expect(try Self.sync(sandbox, file) == "synced '\(file)': already in step\n")
+    let exported = sandbox.folder + "/export.txt"
+    #expect(try sandbox.run("todo", "export", "--as", "todotxt", "-o", exported).status == 0)
+    #expect(try TodoSandbox().run("todo", "import", exported).status == 0)
+
+    // In a file: 65, naming the line or record.
+    let big = try sandbox.write("big.txt", String(repeating: "d", count: 65_000) + "\n")
+    let imported = try sandbox.run("todo", "import", big)
+    #expect(imported.status == 65)
+    #expect(
+      imported.error
+        == "toolbox: todo: cannot import '\(big)': line 1: " + Self.tooLong(65_000)
+        + "; nothing was imported\n")
+    let json = try sandbox.write(
+      "big.json", #"{"tasks":[{"text":""# + String(repeating: "e", count: 64_001) + #""}]}"#)
+    let importedJSON = try sandbox.run("todo", "import", json)
+    #expect(importedJSON.status == 65)
+    #expect(
+      importedJSON.error
+        == "toolbox: todo: cannot import '\(json)': task 1: " + Self.tooLong(64_001)
+        + "; nothing was imported\n")
+    let synced = try sandbox.run("todo", "sync", big)
+    #expect(synced.status == 65)
+    #expect(
+      synced.error
+        == "toolbox: todo: cannot sync '\(big)': line 1: " + Self.tooLong(65_000)
+        + "; nothing was changed\n")
+    #expect(try sandbox.tasks().count == 1)
+  }
+
   // MARK: - 6. a recurrence past 9999-12-31
 
   @Test

@@ -380,6 +380,18 @@ extension TodoStore {
         guard after != before else {
           return Change(value: TaskUpdate(task: after, changed: false), id: nil)
         }
+        // Text typed to edit, append or prepend enters here (64); see TaskInput.maximumTaskSize. (Only
+        // when they change it: a task stored before the limit can still get a priority or be done.)
+        do throws(TaskInput.Problem) {
+          if after.text != before.text || after.tags != before.tags
+            || after.contexts != before.contexts
+          {
+            try TaskInput.checkSize(text: after.text, tags: after.tags, contexts: after.contexts)
+          }
+        } catch {
+          throw UsageError(
+            error.message + "; task #\(id) is unchanged", code: error.code)
+        }
         let operation = try startOperation(command)
         try snapshot([id], in: operation)
         try write(after)

@@ -99,6 +99,11 @@ extension TodoTool {
       new.recurrence = try recurrence(value, usage: usage)
     }
     if try arguments[Add.hide] { new.hidden = true }
+    do {
+      try TaskInput.checkSize(text: new.text, tags: new.tags, contexts: new.contexts)
+    } catch {
+      throw UsageError(error.message, code: error.code, usage: usage)
+    }
     let store = try openStore()
     let change = try store.add(new)
     return .document(TaskResult(task: change.value, verb: "added", change: change.change))
