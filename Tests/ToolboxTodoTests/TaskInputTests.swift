@@ -112,4 +112,24 @@ import ToolboxTestSupport
       #expect(throws: TaskInput.Problem.invalidTag(bad)) { try TaskInput.tag(bad) }
     }
   }
+
+  @Test func `a task's size counts its text, tags and contexts as its todo.txt line writes them`()
+    throws
+  {
+    // "x" * 63,990 + " +tag1" (6) + " @ctx" (5) = 64,001 bytes; one byte less fits.
+    let text = String(repeating: "x", count: 63_990)
+    #expect(throws: TaskInput.Problem.tooLong(64_001)) {
+      try TaskInput.checkSize(text: text, tags: ["tag1"], contexts: ["ctx"])
+    }
+    try TaskInput.checkSize(text: text, tags: ["tag"], contexts: ["ctx"])
+    // Bytes, not Characters: 16,001 four-byte scalars are 64,004 bytes.
+    #expect(throws: TaskInput.Problem.tooLong(64_004)) {
+      try TaskInput.checkSize(
+        text: String(repeating: "\u{1F600}", count: 16_001), tags: [], contexts: [])
+    }
+    // Every todo.txt reader of toolbox refuses such a line (import, sync, the editor).
+    #expect(throws: ImportProblem.self) {
+      try TodoTxt.task(text + "xx +tag1 @ctx", today: CivilDate(year: 2026, month: 12, day: 2)!)
+    }
+  }
 }

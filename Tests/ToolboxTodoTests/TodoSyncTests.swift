@@ -149,6 +149,59 @@ import ToolboxTestSupport
         != SyncState.path(store: "/d/s", file: "/x/t"))
   }
 
+  @Test
+  func `lines whose task did not change are kept as read; the list's lines only where it has more`()
+    throws
+  {
+    let base = try Self.base([
+      (1, "2026-12-01 Buy milk +shop"), (2, "2026-12-01 Pay rent"), (3, "2026-12-01 Call mom"),
+      (4, "2026-12-01 Water plants"),
+    ])
+    let file = try Self.file([
+      "+shop Buy   milk",  // unchanged task, the peer's spelling
+      "2026-12-01 Pay rent",  // changed in the list
+      "x 2026-12-01 Call mom",  // changed in the file
+      "2026-12-01 Water plants",  // removed from the list
+    ])
+    let list = [
+      try Self.task(1, "2026-12-01 Buy milk +shop"), try Self.task(2, "(A) 2026-12-01 Pay rent"),
+      try Self.task(3, "2026-12-01 Call mom"), try Self.task(5, "2026-12-02 New"),
+    ]
+    let plan = SyncPlan.make(base: base, file: file, list: list)
+    #expect(plan.items == [.task(1), .task(2), .task(3), .task(5)])
+    #expect(plan.kept == [0, nil, 2, nil])
+    #expect(plan.places == [0, 1, 2, nil])
+    #expect(plan.changesFile)
+    #expect((plan.fileAdded, plan.fileUpdated, plan.fileRemoved) == (1, 1, 1))
+
+    // Nothing the file lacks: nothing to write, whatever the file's spelling.
+    let same = SyncPlan.make(
+      base: [], file: try Self.file(["+x Buy   milk", "due:2026-12-09 Pay"]), list: [])
+    #expect(same.kept == [0, 1])
+    #expect(!same.changesFile)
+  }
+
+  @Test func `undo of a sync forgets the tasks it added and keeps the restored ones as restored`()
+    throws
+  {
+    let entries: [(id: Int, line: String)] = [
+      (1, "2026-12-01 Buy milk"), (2, "(A) 2026-12-01 Pay rent"), (3, "2026-12-02 Call mom"),
+    ]
+    let restored = [
+      try Self.task(2, "2026-12-01 Pay rent"), try Self.task(4, "2026-12-01 Water plants"),
+    ]
+    let moved = SyncState.undone(entries, created: [3], restored: restored)
+    #expect(moved.map(\.id) == [1, 2, 4])
+    #expect(
+      moved.map(\.line) == [
+        "2026-12-01 Buy milk", "2026-12-01 Pay rent", "2026-12-01 Water plants",
+      ])
+    let text = SyncState.text(file: "/x/todo.txt", entries: moved, changes: [9, 4])
+    #expect(SyncState.changes(Array(text.utf8)) == [9, 4])
+    #expect(try SyncState.entries(Array(text.utf8), path: "s").map(\.id) == [1, 2, 4])
+    #expect(SyncState.changes(Array(SyncState.text(file: "/x", entries: []).utf8)) == [])
+  }
+
   // MARK: - The command
 
   @Test func `sync writes the file atomically, keeps its mode, and undo reverts the list's side`()

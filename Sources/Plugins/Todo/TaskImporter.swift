@@ -90,6 +90,11 @@ enum TaskImporter {
         let location = todo.line.map { "line \($0)" } ?? "VTODO \(number)"
         do {
           let (task, lost) = try TaskICalendar.task(todo, today: today)
+          do {
+            try TaskInput.checkSize(text: task.text, tags: task.tags, contexts: task.contexts)
+          } catch {
+            throw ImportProblem(error.message)
+          }
           if !lost.isEmpty {
             try body(
               .lost(
@@ -170,7 +175,9 @@ enum TaskImporter {
   {
     if format == .todotxt { return try TodoTxt.task(line, today: today) }
     do {
-      return NewTask(text: try TaskInput.text([line]), created: today, createdIsDefault: true)
+      let text = try TaskInput.text([line])
+      try TaskInput.checkSize(text: text, tags: [], contexts: [])
+      return NewTask(text: text, created: today, createdIsDefault: true)
     } catch {
       throw ImportProblem(error.message)
     }
@@ -288,6 +295,11 @@ enum TaskImporter {
     let completed = try date("completed")
     if completed != nil, !done {
       throw ImportProblem("'completed' is set but 'done' is false")
+    }
+    do {
+      try TaskInput.checkSize(text: text, tags: tags, contexts: contexts)
+    } catch {
+      throw ImportProblem(error.message)
     }
     return NewTask(
       text: text, done: done, created: try date("created") ?? today, completed: completed,

@@ -12,9 +12,14 @@ enum TaskInput {
     case controlCharacters
     case invalidTag(String)
     case invalidContext(String)
+    /// The text, tags and contexts are over ``TaskInput/maximumTaskSize`` bytes (how many they are).
+    case tooLong(Int)
 
     var message: String {
       switch self {
+      case .tooLong(let size):
+        "the task is too long: its text, tags and contexts are \(size) bytes, over the limit of "
+          + "\(TaskInput.maximumTaskSize) bytes"
       case .emptyText: "task text is empty"
       case .controlCharacters:
         "task text cannot contain control characters such as newlines or tabs"
@@ -31,6 +36,7 @@ enum TaskInput {
       case .controlCharacters: "invalid_text"
       case .invalidTag: "invalid_tag"
       case .invalidContext: "invalid_context"
+      case .tooLong: "task_too_long"
       }
     }
   }
@@ -53,6 +59,23 @@ enum TaskInput {
       throw .controlCharacters
     }
     return text
+  }
+
+  /// The largest task: 64,000 bytes (UTF-8) of text, tags and contexts as its todo.txt line writes them
+  /// (`Text +tag @context`). With the rest of the line (at most `x`, two dates, `due:`, `t:`, `rec:`,
+  /// `h:1`, `pri:`) it stays within a line `import` and `sync` read (``ImportSource/maximumRecordSize``,
+  /// 64 KiB), so every task toolbox writes, it reads back. Checked where text enters: `add`, `edit`,
+  /// `append`, `prepend` (64), `import` and `sync` (65).
+  static let maximumTaskSize = 64_000
+
+  /// Checks a task's size against ``maximumTaskSize``.
+  ///
+  /// - Throws: ``Problem/tooLong(_:)``.
+  static func checkSize(text: String, tags: [String], contexts: [String]) throws(Problem) {
+    var size = text.utf8.count
+    for tag in tags { size += tag.utf8.count + 2 }
+    for context in contexts { size += context.utf8.count + 2 }
+    guard size <= maximumTaskSize else { throw .tooLong(size) }
   }
 
   /// A tag as typed to `--tag` or written in JSON: one leading `+` is dropped (`+shop` is `shop`, `++x` is

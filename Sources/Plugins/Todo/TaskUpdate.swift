@@ -6,11 +6,15 @@ struct TaskUpdate: Sendable, Equatable {
   var changed: Bool
   /// The next task of a recurring task that `done` completed.
   var next: TodoTask?
+  /// Whether `done` completed a recurring task without a next one: its next dates would fall past
+  /// 9999-12-31, the last date toolbox keeps.
+  var recurrenceEnded = false
 
-  init(task: TodoTask, changed: Bool, next: TodoTask? = nil) {
+  init(task: TodoTask, changed: Bool, next: TodoTask? = nil, recurrenceEnded: Bool = false) {
     self.task = task
     self.changed = changed
     self.next = next
+    self.recurrenceEnded = recurrenceEnded
   }
 }
 

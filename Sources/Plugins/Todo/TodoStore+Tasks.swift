@@ -70,7 +70,8 @@ extension TodoStore {
   ///   - body: Called for each task.
   /// - Throws: ``StoreError``, or what `body` throws.
   func forEachTask(_ query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
-    try forEachRow(query, columns: Self.columns) { statement in try body(try task(from: statement)) }
+    try forEachRow(query, columns: Self.columns) { statement in try body(try task(from: statement))
+    }
   }
 
   /// Calls `body` with the id, text and due date of each task a query selects that has a due date, in
@@ -308,7 +309,8 @@ extension TodoStore {
           after.done = done
           after.completed = done ? today : nil
           var next: TodoTask?
-          if done, let rule = task.recurrence, let dates = rule.next(for: task, completed: today) {
+          let dates = done ? task.recurrence?.next(for: task, completed: today) : nil
+          if let dates {
             var new = task.new
             new.id = nil
             new.done = false
@@ -319,7 +321,10 @@ extension TodoStore {
             next = try self.insert(new, id: nil, using: insert)
             created.append(next?.id ?? 0)
           }
-          updates.append(TaskUpdate(task: after, changed: true, next: next))
+          updates.append(
+            TaskUpdate(
+              task: after, changed: true, next: next,
+              recurrenceEnded: done && task.recurrence != nil && dates == nil))
         }
         try recordCreated(created, in: operation)
         var summary = (done ? "done " : "reopen ") + Self.describe(before, changing)
@@ -374,6 +379,18 @@ extension TodoStore {
         after.id = before.id
         guard after != before else {
           return Change(value: TaskUpdate(task: after, changed: false), id: nil)
+        }
+        // Text typed to edit, append or prepend enters here (64); see TaskInput.maximumTaskSize. (Only
+        // when they change it: a task stored before the limit can still get a priority or be done.)
+        do throws(TaskInput.Problem) {
+          if after.text != before.text || after.tags != before.tags
+            || after.contexts != before.contexts
+          {
+            try TaskInput.checkSize(text: after.text, tags: after.tags, contexts: after.contexts)
+          }
+        } catch {
+          throw UsageError(
+            error.message + "; task #\(id) is unchanged", code: error.code)
         }
         let operation = try startOperation(command)
         try snapshot([id], in: operation)

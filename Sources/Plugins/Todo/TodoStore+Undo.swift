@@ -67,7 +67,12 @@ extension TodoStore {
   /// - Returns: What was reverted, or `nil` when `id` is `nil` and nothing is left to undo.
   /// - Throws: ``UsageError`` for a change id the log does not have; ``UndoRefused`` (65) for a change
   ///   already undone, or one a later change depends on (it touched the same tasks since); ``StoreError``.
-  func undo(_ id: Int64? = nil) throws -> UndoneOperation? {
+  ///
+  /// - Parameter whileUndoing: Called inside the transaction once the tasks are restored (what it throws
+  ///   rolls the undo back): `sync` moves the file's last-synced copy back with the list.
+  func undo(_ id: Int64? = nil, whileUndoing: (UndoneOperation) throws -> Void = { _ in }) throws
+    -> UndoneOperation?
+  {
     try guarded {
       try connection.transaction(immediate: true) {
         let select = try connection.prepare(
@@ -105,10 +110,14 @@ extension TodoStore {
             code: "undo_conflict")
         }
         let rows = try connection.prepare(
-          "SELECT task FROM operation_rows WHERE operation = ?1 ORDER BY task")
+          "SELECT task, existed FROM operation_rows WHERE operation = ?1 ORDER BY task")
         try rows.bind([.integer(operation)])
         var ids: [Int] = []
-        while try rows.step() { ids.append(rows.int(0)) }
+        var created: [Int] = []
+        while try rows.step() {
+          ids.append(rows.int(0))
+          if rows.int(1) == 0 { created.append(rows.int(0)) }
+        }
         // Delete, then insert: REPLACE would skip the delete triggers that keep the text index.
         try connection.run(
           "DELETE FROM tasks WHERE id IN (SELECT task FROM operation_rows WHERE operation = ?1)",
@@ -120,7 +129,10 @@ extension TodoStore {
           .integer(operation))
         try connection.run("DELETE FROM operation_rows WHERE operation = ?1", .integer(operation))
         try connection.run("UPDATE operations SET undone = 1 WHERE id = ?1", .integer(operation))
-        return UndoneOperation(change: operation, command: command, summary: summary, taskIDs: ids)
+        let undone = UndoneOperation(
+          change: operation, command: command, summary: summary, taskIDs: ids, createdIDs: created)
+        try whileUndoing(undone)
+        return undone
       }
     }
   }

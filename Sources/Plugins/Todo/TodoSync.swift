@@ -29,6 +29,10 @@ struct SyncPlan {
     let number: Int
     /// The task it reads as.
     var task: NewTask
+    /// The line as read (without its ending), written back unchanged while its task is unchanged.
+    var raw: String? = nil
+    /// How many blank lines came right before it.
+    var blanksBefore = 0
   }
 
   /// One line of the file after the sync: a task of the store, or one of ``additions``.
@@ -66,6 +70,13 @@ struct SyncPlan {
   var additions: [NewTask] = []
   /// The file after the sync, in order: the file's order, then what the list adds.
   var items: [Item] = []
+  /// For each of ``items``, the index in the file (the `file` argument) of the line it came from, if
+  /// the sync writes that line back **as it was read** (byte for byte: the other client's spelling,
+  /// word order and missing dates are kept); `nil` where the file gets the list's line.
+  var kept: [Int?] = []
+  /// The index in the file of the line each of ``items`` stands at (`nil`: added at the end), so that
+  /// blank lines stay where they were.
+  var places: [Int?] = []
   var conflicts: [Conflict] = []
   /// How many of ``updates`` were done and archived by the other client (moved to `done.txt`).
   var archived = 0
@@ -73,6 +84,15 @@ struct SyncPlan {
   var fileAdded = 0
   var fileUpdated = 0
   var fileRemoved = 0
+
+  /// Whether the sync changes the file: a line is not written back as it was read (the list's version
+  /// of a task, a task the file lacks), or a line of the file is dropped. A first sync of a file whose
+  /// tasks the list has (or gets) in the same form changes nothing in it.
+  var changesFile: Bool {
+    kept.contains(nil) || Set(kept.compactMap { $0 }).count != fileLineCount
+  }
+  /// How many (non-blank) lines the file had.
+  var fileLineCount = 0
 
   /// How many last-synced tasks of the same creation day step 3 compares with one unmatched line.
   static let maximumEditCandidates = 1000
@@ -155,7 +175,8 @@ struct SyncPlan {
     var listByID: [Int: TodoTask] = [:]
     for task in list { listByID[task.id] = task }
     let baseIDs = Set(base.map(\.id))
-    var itemsAt = [[Item]](repeating: [], count: file.count)
+    // Each item with whether the file's line is written back as it was read.
+    var itemsAt = [[(item: Item, kept: Bool)]](repeating: [], count: file.count)
     var tail: [Item] = []
     var fileIndexOfBase = [Int?](repeating: nil, count: base.count)
     for (index, match) in baseOf.enumerated() {
@@ -206,24 +227,28 @@ struct SyncPlan {
             Conflict(
               kind: .changedInFileRemovedFromList, id: entry.id, copy: copy,
               line: file[fileIndex].number, fileVersion: fileLine, listVersion: nil))
-          itemsAt[fileIndex].append(.added(copy))
+          itemsAt[fileIndex].append((.added(copy), true))
         } else {
           plan.fileRemoved += 1
         }
       case (let fileIndex?, let stored?):
         guard let fileTask else { break }
-        itemsAt[fileIndex].append(.task(stored.id))
         if fileChanged, !listChanged {
+          itemsAt[fileIndex].append((.task(stored.id), true))
           plan.updates.append(merged(stored, fileTask))
         } else if listChanged, !fileChanged {
+          itemsAt[fileIndex].append((.task(stored.id), false))
           plan.fileUpdated += 1
         } else if listChanged, fileChanged, fileLine != storedLine {
+          itemsAt[fileIndex].append((.task(stored.id), false))
           let copy = add(fileTask)
           plan.conflicts.append(
             Conflict(
               kind: .changedInBoth, id: stored.id, copy: copy, line: file[fileIndex].number,
               fileVersion: fileLine, listVersion: storedLine))
-          itemsAt[fileIndex].append(.added(copy))
+          itemsAt[fileIndex].append((.added(copy), true))
+        } else {
+          itemsAt[fileIndex].append((.task(stored.id), true))
         }
       }
     }
@@ -245,24 +270,36 @@ struct SyncPlan {
         let stored = newInList[position]
         var version = task
         if task.createdIsDefault { version.created = stored.created }
-        itemsAt[index].append(.task(stored.id))
         if line(version) != line(stored) {
+          itemsAt[index].append((.task(stored.id), false))
           let copy = add(version)
           plan.conflicts.append(
             Conflict(
               kind: .addedToBoth, id: stored.id, copy: copy, line: file[index].number,
               fileVersion: line(version), listVersion: line(stored)))
-          itemsAt[index].append(.added(copy))
+          itemsAt[index].append((.added(copy), true))
+        } else {
+          itemsAt[index].append((.task(stored.id), true))
         }
       } else {
-        itemsAt[index].append(.added(add(task)))
+        itemsAt[index].append((.added(add(task)), true))
       }
     }
     for (position, task) in newInList.enumerated() where !linked[position] {
       tail.append(.task(task.id))
       plan.fileAdded += 1
     }
-    plan.items = itemsAt.flatMap { $0 } + tail
+    for (index, items) in itemsAt.enumerated() {
+      for entry in items {
+        plan.items.append(entry.item)
+        plan.kept.append(entry.kept ? index : nil)
+        plan.places.append(index)
+      }
+    }
+    plan.items += tail
+    plan.kept += [Int?](repeating: nil, count: tail.count)
+    plan.places += [Int?](repeating: nil, count: tail.count)
+    plan.fileLineCount = file.count
     return plan
   }
 
@@ -352,9 +389,58 @@ struct SyncState {
     return entries
   }
 
+  /// The change ids of the syncs that changed the list with this file, newest first (the header line
+  /// `# changes 17 12`): `undo` of one of them moves this copy back with the list (``undone(_:restored:)``).
+  static func changes(_ bytes: [UInt8]) -> [Int64] {
+    let prefix = "# changes "
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+      guard line.hasPrefix("#") else { break }
+      if line.hasPrefix(prefix) {
+        return line.dropFirst(prefix.count).split(separator: " ").compactMap { Int64($0) }
+      }
+    }
+    return []
+  }
+
+  /// The entries after `undo` reverted a sync made with this file, so that the next sync sees the file's
+  /// side of it as the file's changes again and brings them back (instead of reading the list's
+  /// reverted state as the list's changes, which would delete the file's new tasks and undo its edits):
+  /// a task the sync added is no longer last-synced (the file's line is new again); a task the sync
+  /// updated or removed is last-synced as the undo restored it (the file's line, or its absence, is a
+  /// change again).
+  ///
+  /// - Parameters:
+  ///   - entries: The entries.
+  ///   - created: The tasks the undone sync added (the undo removed them).
+  ///   - restored: The tasks the undone sync updated or removed, as the undo restored them.
+  /// - Returns: The entries.
+  static func undone(
+    _ entries: [(id: Int, line: String)], created: Set<Int>, restored: [TodoTask]
+  ) -> [(id: Int, line: String)] {
+    var restoredByID: [Int: TodoTask] = [:]
+    for task in restored where !task.archived { restoredByID[task.id] = task }
+    var result: [(id: Int, line: String)] = []
+    for entry in entries where !created.contains(entry.id) {
+      if let task = restoredByID.removeValue(forKey: entry.id) {
+        result.append((entry.id, SyncPlan.line(task)))
+      } else if !restored.contains(where: { $0.id == entry.id }) {
+        result.append(entry)
+      }
+    }
+    for task in restored where restoredByID[task.id] != nil {
+      result.append((task.id, SyncPlan.line(task)))
+    }
+    return result
+  }
+
   /// A state file's text.
-  static func text(file: String, entries: [(id: Int, line: String)]) -> String {
+  static func text(file: String, entries: [(id: Int, line: String)], changes: [Int64] = [])
+    -> String
+  {
     var text = "# toolbox todo sync \(file)\n"
+    if !changes.isEmpty {
+      text += "# changes " + changes.map(String.init).joined(separator: " ") + "\n"
+    }
     for entry in entries { text += "\(entry.id) \(entry.line)\n" }
     return text
   }

@@ -99,20 +99,41 @@ extension TodoTool {
       new.recurrence = try recurrence(value, usage: usage)
     }
     if try arguments[Add.hide] { new.hidden = true }
+    do {
+      try TaskInput.checkSize(text: new.text, tags: new.tags, contexts: new.contexts)
+    } catch {
+      throw UsageError(error.message, code: error.code, usage: usage)
+    }
     let store = try openStore()
     let change = try store.add(new)
     return .document(TaskResult(task: change.value, verb: "added", change: change.change))
   }
 
   /// A task from words typed in todo.txt syntax: `(A)` at the start, `+project`, `@context`, `due:`, `t:`,
-  /// `rec:`, `h:1` (the same task `import` makes from that line, except that `x` and dates at the start
-  /// stay text: `add` adds a pending task created today). Dates go through the one date reader.
-  func typedTask(_ words: [String], usage: String) throws -> NewTask {
+  /// `rec:`, `pri:`, `h:1` (the same task `import` makes from that line, except that `x` and dates at the
+  /// start stay text: `add` adds a pending task created today). Dates go through the one date reader.
+  ///
+  /// The one reader of task text typed on the command line: `add`, and `edit`, `append` and `prepend`
+  /// (``TodoTool/typedEdit(_:usage:readsPriority:)``), so no command stores a todo.txt word as text that
+  /// its todo.txt line would read back as a field.
+  ///
+  /// - Parameters:
+  ///   - words: The words as typed.
+  ///   - usage: The command's usage line, for errors.
+  ///   - readsPriority: Whether `(A)` as the first word is the priority (the words start the text: not
+  ///     for `append`, whose words follow it; there `(A)` is text, as in a todo.txt line).
+  ///   - allowsEmptyText: Whether the words may be fields only (`append 3 +home`); the text is then "".
+  /// - Returns: The task (created today).
+  /// - Throws: ``UsageError`` (64) for empty text, control characters, a malformed field or a field given
+  ///   twice; ``DataError`` (65) for a malformed date.
+  func typedTask(
+    _ words: [String], usage: String, readsPriority: Bool = true, allowsEmptyText: Bool = false
+  ) throws -> NewTask {
     // Control characters are refused before the words are split at whitespace (a newline would split).
     _ = try text(words, usage: usage)
     var split = words.flatMap { TodoTxt.words($0) }
     var new = NewTask(text: "", created: context.today())
-    if let first = split.first, let priority = TodoTxt.priority(first) {
+    if readsPriority, let first = split.first, let priority = TodoTxt.priority(first) {
       new.priority = priority
       split.removeFirst()
     }
@@ -125,7 +146,8 @@ extension TodoTool {
     } catch let problem as ImportProblem {
       throw UsageError(problem.message, code: "invalid_text", usage: usage)
     }
-    new.text = try text(fields.text, usage: usage)
+    new.text =
+      allowsEmptyText && fields.text.isEmpty ? "" : try text(fields.text, usage: usage)
     new.tags = fields.tags
     new.contexts = fields.contexts
     new.due = fields.due
@@ -135,7 +157,7 @@ extension TodoTool {
     if new.priority == nil {
       new.priority = fields.priority
     } else if let pri = fields.priorityWord {
-      new.text += " " + pri.word
+      new.text += (new.text.isEmpty ? "" : " ") + pri.word
     }
     return new
   }

@@ -43,9 +43,27 @@ extension TodoTool {
     let ids = try TaskInput.ids(try Arguments<Done>(values)[Done.ids], usage: values.usage)
     guard let store = try existingStore() else { throw TaskInput.unknownID(ids[0]) }
     let change = try store.setDone(ids, done: done, today: context.today())
-    return .document(
-      TaskUpdatesResult(
-        updates: change.value, verb: done ? "done" : "reopened",
-        unchangedVerb: done ? "already done" : "already pending", change: change.change))
+    let result = TaskUpdatesResult(
+      updates: change.value, verb: done ? "done" : "reopened",
+      unchangedVerb: done ? "already done" : "already pending", change: change.change)
+    let ended = change.value.filter(\.recurrenceEnded).map(\.task)
+    guard !ended.isEmpty else { return .document(result) }
+    // The tasks are done; that their recurrence ended is said on standard error, and the exit code is 1.
+    return .stream { writer in
+      for task in ended { writer.warn(RecurrenceEnded(task: task)) }
+      try writer.write(
+        writer.isJSON ? try JSONOutput.document(result) + "\n" : result.text(style: .plain) + "\n")
+    }
+  }
+}
+
+/// `done` completed a recurring task whose next dates would fall past 9999-12-31: no next task (exit 1).
+struct RecurrenceEnded: ToolboxError {
+  let task: TodoTask
+  var exitCode: ExitCode { .partialFailure }
+  var code: String { "recurrence_ended" }
+  var description: String {
+    "#\(task.id) is done, but its recurrence (rec:\(task.recurrence?.description ?? "")) ends: the "
+      + "next date would fall after 9999-12-31, so no next task was added"
   }
 }

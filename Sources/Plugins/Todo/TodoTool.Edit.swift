@@ -12,7 +12,11 @@ extension TodoTool {
     static let id = positional(
       "id", help: "The task's id, such as 3 or #3.", completion: idCompletion(done: nil))
     static let text = positionals(
-      "text", help: "New text; several words are joined with spaces.", optional: true)
+      "text",
+      help: """
+        New text; several words are joined with spaces. todo.txt words become fields, as for add: \
+        +project, @context, due:DATE, t:DATE, rec:1w, h:1, (A) at the start.
+        """, optional: true)
     static let due = option(
       "due", short: "d", valueName: "date",
       help: "New due date (YYYY-MM-DD, today, +3d, next friday, …), or none.",
@@ -57,7 +61,9 @@ extension TodoTool {
     let id = try TaskInput.id(try arguments[Edit.id], usage: usage)
     var edit = TaskEdit()
     let words = try arguments[Edit.text]
-    if !words.isEmpty { edit.text = try text(words, usage: usage) }
+    // The new text is read as `add` reads it: its todo.txt words are fields, merged below.
+    let typed = words.isEmpty ? nil : try typedTask(words, usage: usage)
+    edit.text = typed?.text
     if let value = try arguments[Edit.priority] {
       edit.priority = .some(try TaskInput.priority(value, usage: usage, allowsNone: true))
     }
@@ -82,6 +88,7 @@ extension TodoTool {
     }
     if hide { edit.hidden = true }
     if unhide { edit.hidden = false }
+    if let typed { try Self.merge(typed, into: &edit, arguments: arguments.values) }
     guard let store = try existingStore() else { throw TaskInput.unknownID(id) }
     if edit.isEmpty { return try editInEditor(id, store: store, usage: usage) }
     let change = try store.edit(id, edit)
@@ -89,6 +96,41 @@ extension TodoTool {
       TaskResult(
         task: change.value.task, verb: change.value.changed ? "edited" : "unchanged",
         change: change.change))
+  }
+
+  /// Adds the fields of typed text (``typedTask(_:usage:readsPriority:allowsEmptyText:)``) to an edit:
+  /// `(A)`/`pri:`, `due:`, `t:`, `rec:` and `h:1` set the field (given also as an option: a usage error,
+  /// 64, as for `add`), `+project` and `@context` add a tag or context.
+  static func merge(_ typed: NewTask, into edit: inout TaskEdit, arguments: ParsedValues) throws {
+    func twice(_ what: String, _ word: String, _ option: String) -> UsageError {
+      UsageError(
+        "the \(what) is given twice: \(word) in the text and \(option); give one",
+        code: "conflicting_options", usage: arguments.usage)
+    }
+    if let priority = typed.priority {
+      guard edit.priority == nil else { throw twice("priority", "(\(priority))", "--priority") }
+      edit.priority = .some(priority)
+    }
+    if let due = typed.due {
+      guard edit.due == nil else { throw twice("due date", "due:", "--due") }
+      edit.due = .some(due)
+    }
+    if let threshold = typed.threshold {
+      guard edit.threshold == nil else { throw twice("threshold", "t:", "--threshold") }
+      edit.threshold = .some(threshold)
+    }
+    if let recurrence = typed.recurrence {
+      guard edit.recurrence == nil else { throw twice("recurrence", "rec:", "--recur") }
+      edit.recurrence = .some(recurrence)
+    }
+    if typed.hidden {
+      guard edit.hidden != false else { throw twice("visibility", "h:1", "--unhide") }
+      edit.hidden = true
+    }
+    for tag in typed.tags where !edit.addTags.contains(tag) { edit.addTags.append(tag) }
+    for context in typed.contexts where !edit.addContexts.contains(context) {
+      edit.addContexts.append(context)
+    }
   }
 
   /// Opens the task in `$VISUAL`/`$EDITOR` as one todo.txt line and applies what is saved.
@@ -181,7 +223,9 @@ extension TodoTool {
   enum Append: CommandDeclaration {
     static let id = positional(
       "id", help: "The task's id, such as 3 or #3.", completion: idCompletion(done: nil))
-    static let text = positionals("text", help: "The words to add.")
+    static let text = positionals(
+      "text",
+      help: "The words to add; todo.txt words (+project, due:DATE, …) become fields, as for add.")
     static let commandName: String? = "append"
     static let commandAliases = ["app"]
     static let spec = CommandSpec(
@@ -205,9 +249,16 @@ extension TodoTool {
   func appendText(_ values: ParsedValues, prepend: Bool) throws -> CommandOutput {
     let arguments = Arguments<Append>(values)
     let id = try TaskInput.id(try arguments[Append.id], usage: values.usage)
-    let words = try text(try arguments[Append.text], usage: values.usage)
+    // Read as `add` reads text: todo.txt words are fields (`append 3 due:2026-12-09 +home`); `(A)` is
+    // the priority only at the start, so only for `prepend`.
+    let typed = try typedTask(
+      try arguments[Append.text], usage: values.usage, readsPriority: prepend,
+      allowsEmptyText: true)
     var edit = TaskEdit()
-    if prepend { edit.prepend = words } else { edit.append = words }
+    if !typed.text.isEmpty {
+      if prepend { edit.prepend = typed.text } else { edit.append = typed.text }
+    }
+    try Self.merge(typed, into: &edit, arguments: values)
     guard let store = try existingStore() else { throw TaskInput.unknownID(id) }
     let change = try store.edit(id, edit, command: prepend ? "prepend" : "append")
     return .document(

@@ -63,26 +63,36 @@ extension TodoTool {
             archive: try Self.doneFile(beside: file, fileSystem: fileSystem, today: today))
           let applied = try store.applySync(plan, file: file)
 
-          // The file after the sync.
+          // The file after the sync: every line whose task did not change is written back as it was
+          // read; the list's lines only where the list has something the file lacks.
           var byID: [Int: TodoTask] = [:]
           for task in list { byID[task.id] = task }
           for task in plan.updates { byID[task.id] = task }
           var entries: [(id: Int, line: String)] = []
-          for item in plan.items {
+          var out: [String] = []
+          var placed = Set<Int>()
+          for (position, item) in plan.items.enumerated() {
+            let line: String
             switch item {
             case .task(let id):
-              if let task = byID[id] { entries.append((id, SyncPlan.line(task))) }
+              guard let task = byID[id] else { continue }
+              line = SyncPlan.line(task)
+              entries.append((id, line))
             case .added(let index):
               let id = applied.ids[index]
-              entries.append((id, SyncPlan.line(TodoTask(id: id, plan.additions[index]))))
+              line = SyncPlan.line(TodoTask(id: id, plan.additions[index]))
+              entries.append((id, line))
             }
+            if let place = plan.places[position], placed.insert(place).inserted {
+              out += [String](repeating: "", count: lines[place].blanksBefore)
+            }
+            out.append(plan.kept[position].flatMap { lines[$0].raw } ?? line)
           }
-          var text = entries.map(\.line).joined(separator: "\n")
-          if !text.isEmpty { text += "\n" }
-          let written = Array(text.utf8) != (before?.bytes ?? []) || before == nil
+          let bytes = Self.fileText(out, like: before?.bytes ?? [])
+          let written = before.map { plan.changesFile && $0.bytes != bytes } ?? true
           if written {
             let output = try OutputFile(file, permissions: before?.status.permissions ?? 0o600)
-            try output.write(text)
+            try output.write(String(decoding: bytes, as: UTF8.self))
             try output.commit {
               let now = try Self.readSyncFile(file, fileSystem: fileSystem)
               guard now?.status.size == before?.status.size,
@@ -93,9 +103,14 @@ extension TodoTool {
           }
           let folder = String(statePath[..<(statePath.lastIndex(of: "/") ?? statePath.endIndex)])
           try fileSystem.createDirectory(folder, permissions: 0o700)
+          // The syncs that changed the list with this file, newest first, so that `undo` of one of
+          // them finds this copy (the log keeps the last `undoDepth` changes).
+          let changes = Array(
+            ((applied.change.map { [$0] } ?? []) + (state.map { SyncState.changes($0.bytes) } ?? []))
+              .prefix(TodoStore.undoDepth))
           try fileSystem.writeAtomically(
-            Array(SyncState.text(file: absolute, entries: entries).utf8), to: statePath,
-            permissions: 0o600)
+            Array(SyncState.text(file: absolute, entries: entries, changes: changes).utf8),
+            to: statePath, permissions: 0o600)
           return SyncResult(
             file: file, change: applied.change, written: written,
             toList: SyncResult.Counts(
@@ -114,6 +129,22 @@ extension TodoTool {
       try writer.write(
         writer.isJSON ? try JSONOutput.document(result) + "\n" : result.text(style: .plain) + "\n")
     }
+  }
+
+  /// The file's text from its lines, with the line ending the file used (its first line's: LF, CRLF or
+  /// CR; LF for a new file) and its byte order mark if it had one; every line ends with the ending.
+  static func fileText(_ lines: [String], like original: [UInt8]) -> [UInt8] {
+    let bom: [UInt8] = [0xEF, 0xBB, 0xBF]
+    var ending: [UInt8] = [0x0A]
+    if let end = original.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }), original[end] == 0x0D {
+      ending = end + 1 < original.count && original[end + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]
+    }
+    var bytes: [UInt8] = original.starts(with: bom) ? bom : []
+    for line in lines {
+      bytes += line.utf8
+      bytes += ending
+    }
+    return bytes
   }
 
   /// The path made absolute against the working folder (the key of its last-synced copy).
@@ -172,6 +203,7 @@ extension TodoTool {
       return chunk
     }
     var lines: [SyncPlan.FileLine] = []
+    var blanks = 0
     try source.forEachLine { number, bytes in
       func invalid(_ detail: String) -> DataError {
         DataError(
@@ -184,9 +216,16 @@ extension TodoTool {
       guard let line = String(validating: bytes, as: UTF8.self) else {
         throw invalid("it is not UTF-8 text")
       }
-      guard !TaskInput.trimmed(line).isEmpty else { return }
+      guard !TaskInput.trimmed(line).isEmpty else {
+        blanks += 1
+        return
+      }
       do throws(ImportProblem) {
-        lines.append(SyncPlan.FileLine(number: number, task: try TodoTxt.task(line, today: today)))
+        lines.append(
+          SyncPlan.FileLine(
+            number: number, task: try TodoTxt.task(line, today: today), raw: line,
+            blanksBefore: blanks))
+        blanks = 0
       } catch {
         throw invalid(error.message)
       }

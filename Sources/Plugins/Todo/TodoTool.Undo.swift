@@ -40,7 +40,48 @@ extension TodoTool {
       }
       return .document(UndoResult(undone: nil))
     }
-    return .document(UndoResult(undone: try store.undo(id)))
+    let fileSystem = context.fileSystem
+    return .document(
+      UndoResult(
+        undone: try store.undo(id) { undone in
+          guard undone.command == "sync" else { return }
+          try Self.moveSyncState(back: undone, store: store, fileSystem: fileSystem)
+        }))
+  }
+
+  /// After `undo` of a sync: the last-synced copy of the file that sync was made with (the one whose
+  /// `# changes` line names it) forgets what the sync took from the file, so the next sync brings the
+  /// file's side back (``SyncState/undone(_:created:restored:)``). Inside the undo's transaction.
+  static func moveSyncState(
+    back undone: UndoneOperation, store: TodoStore, fileSystem: any FileSystem
+  )
+    throws
+  {
+    let folder = store.path + ".sync"
+    guard fileSystem.exists(folder) else { return }
+    let created = Set(undone.createdIDs)
+    let restoredIDs = undone.taskIDs.filter { !created.contains($0) }
+    for name in try fileSystem.directoryEntries(folder) where name.hasSuffix(".txt") {
+      let path = folder + "/" + name
+      guard
+        let state = try fileSystem.readRegularFile(
+          path, limit: SyncState.maximumSize, followSymbolicLinks: false)
+      else { continue }
+      var changes = SyncState.changes(state.bytes)
+      guard changes.contains(undone.change) else { continue }
+      changes.removeAll { $0 == undone.change }
+      let header = String(decoding: state.bytes.prefix { $0 != 0x0A }, as: UTF8.self)
+      let file = String(header.dropFirst("# toolbox todo sync ".count))
+      let entries = try SyncState.entries(state.bytes, path: path).map {
+        (id: $0.id, line: $0.line)
+      }
+      let moved = SyncState.undone(
+        entries, created: created, restored: try store.tasks(ids: restoredIDs))
+      try fileSystem.writeAtomically(
+        Array(SyncState.text(file: file, entries: moved, changes: changes).utf8), to: path,
+        permissions: 0o600)
+      return
+    }
   }
 
   /// `toolbox todo history`.

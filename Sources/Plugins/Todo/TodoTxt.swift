@@ -134,6 +134,11 @@ enum TodoTxt {
     } catch {
       throw ImportProblem(error == .emptyText ? "the task has no text" : error.message)
     }
+    do {
+      try TaskInput.checkSize(text: body, tags: fields.tags, contexts: fields.contexts)
+    } catch {
+      throw ImportProblem(error.message)
+    }
     return NewTask(
       text: body, done: done, created: created ?? completed ?? today, completed: completed,
       due: fields.due, priority: priority, tags: fields.tags, contexts: fields.contexts,

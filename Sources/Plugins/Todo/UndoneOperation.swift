@@ -10,6 +10,8 @@ struct UndoneOperation: Sendable, Equatable {
   var summary: String
   /// The tasks it touched.
   var taskIDs: [Int]
+  /// Those of them it created (the undo removed them); the others the undo restored.
+  var createdIDs: [Int] = []
 }
 
 /// One entry of `todo history`.
