@@ -13,8 +13,10 @@ import ToolboxCore
 /// Durability and concurrency come from SQLite: WAL journal, `synchronous=FULL`, every write in one
 /// `BEGIN IMMEDIATE` transaction that waits up to a busy timeout for other processes. A file at the store
 /// path that does not carry the kind's application id in its header is never opened by SQLite, so it
-/// cannot be modified. A new store is created atomically (folder 0700, file 0600); an older schema is
-/// upgraded after copying the store to `<path>.bak-<timestamp>`.
+/// cannot be modified, and neither is a store another user could have planted or can change
+/// (``StoreTrust``): both checks run for every kind of store, before SQLite opens anything. A new store is
+/// created atomically (folder 0700, file 0600); an older schema is upgraded after copying the store to
+/// `<path>.bak-<timestamp>`.
 public final class SQLiteStore {
   /// The kind of store.
   public let kind: StoreKind
@@ -54,12 +56,14 @@ public final class SQLiteStore {
   ///   - fileSystem: Creates the folder.
   ///   - progress: Reports a backup before an upgrade.
   /// - Returns: The open store.
-  /// - Throws: ``StoreError`` (not a store, damaged, busy, unreadable) or ``FileSystemError``.
+  /// - Throws: ``StoreError`` (not a store, damaged, busy, unreadable, not trusted: see ``StoreTrust``)
+  ///   or ``FileSystemError``.
   public static func open(
     _ kind: StoreKind, at path: String, busyTimeout: Int32, now: Double, forReading: Bool = false,
     fileSystem: any FileSystem = LocalFileSystem(), progress: (String) -> Void = { _ in }
   ) throws -> SQLiteStore {
-    try open(
+    try StoreTrust.check(path, kind: kind)
+    return try open(
       kind, at: path, header: try StoreFile.inspect(path, kind: kind), busyTimeout: busyTimeout,
       now: now, forReading: forReading, fileSystem: fileSystem, progress: progress)
   }
@@ -75,6 +79,7 @@ public final class SQLiteStore {
     _ kind: StoreKind, at path: String, busyTimeout: Int32, now: Double, forReading: Bool = false,
     fileSystem: any FileSystem = LocalFileSystem(), progress: (String) -> Void = { _ in }
   ) throws -> SQLiteStore? {
+    try StoreTrust.check(path, kind: kind)
     let header = try StoreFile.inspect(path, kind: kind)
     if case .missing = header { return nil }
     return try open(
