@@ -141,14 +141,29 @@ public final class SQLiteStore {
       throw StoreError.tooNew(kind, path: path, version: version, supported: latest)
     }
     let backup = try backUp()
-    progress("copied the store to '\(backup)' before upgrading it to schema \(latest)")
-    try connection.transaction(immediate: true) {
-      // Another process may have upgraded it while the copy was made.
-      let current = Int(try connection.integer("PRAGMA user_version"))
-      guard current < latest else { return }
-      for migration in migrations[current...] { try connection.execute(migration.sql) }
-      try connection.execute("PRAGMA user_version = \(latest)")
+    do {
+      try connection.transaction(immediate: true) {
+        // Another process may have upgraded it while the copy was made.
+        let current = Int(try connection.integer("PRAGMA user_version"))
+        guard current < latest else { return }
+        for migration in migrations[current...] { try connection.execute(migration.sql) }
+        try connection.execute("PRAGMA user_version = \(latest)")
+      }
+    } catch {
+      // The transaction was rolled back: the store is as the backup has it, so the backup is removed
+      // rather than left to pile up, one more with each command that tries again.
+      unlink(backup)
+      if let failure = error as? SQLiteError, failure.primaryCode == SQLITE_ERROR {
+        // A step's SQL failed on this store: its tables are not those of its version (an index or a
+        // column already there, one missing), which no retry will change.
+        throw StoreError.corrupt(
+          kind, path: path,
+          detail: "its schema version \(version) does not match its tables: upgrading it to "
+            + "\(latest) failed with '\(failure.message)'")
+      }
+      throw error
     }
+    progress("copied the store to '\(backup)' before upgrading it to schema \(latest)")
   }
 
   /// Copies the store (a consistent snapshot, WAL included) to `<path>.bak-<timestamp>`, mode 0600.

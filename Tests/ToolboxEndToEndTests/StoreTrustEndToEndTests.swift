@@ -214,3 +214,47 @@ struct DDayStoreSandbox {
     }
   }
 }
+
+/// Schema upgrades that cannot work are refused once, clearly, without a backup each time (issue 25).
+@Suite struct StoreUpgradeEndToEndTests {
+  @Test
+  func `a schema-3 D-Day store labelled version 2 is refused with one message and no backup pile`()
+    throws
+  {
+    let sandbox = try DDayStoreSandbox()
+    defer { sandbox.folder.remove() }
+    #expect(StoreWriter.execute(sandbox.store, "PRAGMA user_version = 2") == nil)
+    let before = sandbox.bytes()
+    let expected =
+      "toolbox: dday: the D-Day store '\(sandbox.store)' is damaged (its schema version 2 does not "
+      + "match its tables: upgrading it to 3 failed with 'index events_schedule already exists'); it "
+      + "was left unchanged\n"
+    for _ in 1...2 {
+      let list = try sandbox.run("dday", "list")
+      #expect(list.status == 65)
+      #expect(list.error == expected)
+      let add = try sandbox.run("dday", "add", "More", "2026-12-06")
+      #expect(add.status == 65)
+      #expect(add.error == expected)
+    }
+    #expect(try sandbox.backups().count <= 1)
+    #expect(sandbox.bytes() == before)
+    #expect(StoreReader.column(sandbox.store, "PRAGMA user_version") == ["2"])
+  }
+}
+
+/// Writes to a store with the SQLite library itself, as a user with the sqlite3 shell would.
+enum StoreWriter {
+  /// Runs SQL on the store; `nil` on success, else SQLite's message.
+  static func execute(_ path: String, _ sql: String) -> String? {
+    var handle: OpaquePointer?
+    defer { sqlite3_close_v2(handle) }
+    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK else {
+      return String(cString: sqlite3_errmsg(handle))
+    }
+    guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
+      return String(cString: sqlite3_errmsg(handle))
+    }
+    return nil
+  }
+}
