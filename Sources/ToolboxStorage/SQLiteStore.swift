@@ -95,12 +95,19 @@ public final class SQLiteStore {
     // One read transaction for all the command reads: one snapshot, and the -wal and store files are
     // checked once rather than before every statement.
     if forReading, header == .store(isWAL: true),
-      let connection = try? SQLiteConnection(readingWAL: path, busyTimeout: busyTimeout),
-      (try? connection.execute("BEGIN")) != nil,
-      (try? connection.integer("PRAGMA user_version")) == Int64(kind.migrations.count)
+      let connection = try? SQLiteConnection(readingWAL: path, busyTimeout: busyTimeout)
     {
-      return SQLiteStore(
-        kind: kind, path: path, connection: connection, busyTimeout: busyTimeout, now: now)
+      do throws(SQLiteError) {
+        try connection.execute("BEGIN")
+        if try connection.integer("PRAGMA user_version") == Int64(kind.migrations.count) {
+          return SQLiteStore(
+            kind: kind, path: path, connection: connection, busyTimeout: busyTimeout, now: now)
+        }
+      } catch {
+        // Another process kept the store locked for the whole busy timeout: opening it as usual would
+        // wait as long again before saying the same.
+        if error.isBusy { throw StoreError.busy(kind, path: path, milliseconds: busyTimeout) }
+      }
     }
     if case .missing = header {
       try StoreFile.create(at: path, kind: kind, busyTimeout: busyTimeout, fileSystem: fileSystem)

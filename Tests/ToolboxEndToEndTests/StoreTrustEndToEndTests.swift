@@ -243,6 +243,72 @@ struct DDayStoreSandbox {
   }
 }
 
+/// A command that finds the store locked waits for the busy timeout once, not once per way of opening it
+/// (issue 25).
+@Suite struct StoreBusyEndToEndTests {
+  /// Runs `arguments` while this process holds an exclusive lock on `store`, with a busy timeout of 1 s.
+  func runLocked(_ arguments: [String], store: String, environment: [String: String]) throws
+    -> (result: ProcessResult, seconds: Double)
+  {
+    let lock = try #require(ExclusiveLock(store))
+    defer { lock.release() }
+    let start = Date()
+    let result = try Toolbox.run(arguments, environment: environment)
+    return (result, Date().timeIntervalSince(start))
+  }
+
+  static let busy =
+    "store is busy: another process kept '%@' locked for more than 1000 ms; try again\n"
+
+  @Test(arguments: [
+    ["dday", "list"], ["dday", "show", "1"], ["dday", "add", "More", "2026-12-06"],
+  ])
+  func `a command on a locked D-Day store waits the busy timeout once, then exits 74`(
+    arguments: [String]
+  ) throws {
+    var sandbox = try DDayStoreSandbox()
+    defer { sandbox.folder.remove() }
+    sandbox.environment["TOOLBOX_DDAY_BUSY_TIMEOUT"] = "1000"
+    let (result, seconds) = try runLocked(
+      arguments, store: sandbox.store, environment: sandbox.environment)
+    #expect(result.status == 74)
+    #expect(
+      result.error == "toolbox: dday: "
+        + Self.busy.replacingOccurrences(of: "%@", with: sandbox.store))
+    #expect(seconds >= 0.9, "it gave up before the busy timeout: \(seconds) s")
+    #expect(seconds < 1.8, "it waited \(seconds) s for a busy timeout of 1 s")
+  }
+
+  @Test func `the agenda waits for a locked D-Day store once and reports it`() throws {
+    var sandbox = try DDayStoreSandbox()
+    defer { sandbox.folder.remove() }
+    sandbox.environment["TOOLBOX_DDAY_BUSY_TIMEOUT"] = "1000"
+    let (result, seconds) = try runLocked(
+      ["agenda"], store: sandbox.store, environment: sandbox.environment)
+    #expect(result.status == 1)
+    #expect(
+      result.error.contains(
+        "toolbox: dday: " + Self.busy.replacingOccurrences(of: "%@", with: sandbox.store)))
+    #expect(seconds < 1.8, "it waited \(seconds) s for a busy timeout of 1 s")
+  }
+
+  @Test func `a reader of a locked todo store waits the busy timeout once, then exits 74`() throws {
+    var sandbox = try DDayStoreSandbox(planted: false)
+    defer { sandbox.folder.remove() }
+    let store = sandbox.data + "/todo.sqlite3"
+    sandbox.environment["TOOLBOX_TODO_STORE"] = store
+    sandbox.environment["TOOLBOX_TODO_BUSY_TIMEOUT"] = "1000"
+    #expect(try Toolbox.run(["todo", "add", "a"], environment: sandbox.environment).status == 0)
+    let (result, seconds) = try runLocked(
+      ["todo", "list"], store: store, environment: sandbox.environment)
+    #expect(result.status == 74)
+    #expect(
+      result.error == "toolbox: todo: " + Self.busy.replacingOccurrences(of: "%@", with: store))
+    #expect(seconds >= 0.9, "it gave up before the busy timeout: \(seconds) s")
+    #expect(seconds < 1.8, "it waited \(seconds) s for a busy timeout of 1 s")
+  }
+}
+
 /// Writes to a store with the SQLite library itself, as a user with the sqlite3 shell would.
 enum StoreWriter {
   /// Runs SQL on the store; `nil` on success, else SQLite's message.
@@ -257,4 +323,34 @@ enum StoreWriter {
     }
     return nil
   }
+}
+
+/// An exclusive lock on a store held by this test process (SQLite's locks are the file's POSIX locks,
+/// which a child process cannot take while this one holds them): exclusive locking mode, then a write,
+/// so that neither readers nor writers of other processes can get in until ``release()``.
+final class ExclusiveLock {
+  private var handle: OpaquePointer?
+
+  init?(_ path: String) {
+    guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE, nil) == SQLITE_OK,
+      sqlite3_exec(
+        handle,
+        "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE; "
+          + "CREATE TABLE lock_holder (x); DROP TABLE lock_holder; COMMIT; BEGIN EXCLUSIVE;",
+        nil, nil, nil) == SQLITE_OK
+    else {
+      release()
+      return nil
+    }
+  }
+
+  func release() {
+    if let handle {
+      sqlite3_exec(handle, "ROLLBACK", nil, nil, nil)
+      sqlite3_close_v2(handle)
+    }
+    handle = nil
+  }
+
+  deinit { release() }
 }
