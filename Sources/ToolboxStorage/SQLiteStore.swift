@@ -13,8 +13,10 @@ import ToolboxCore
 /// Durability and concurrency come from SQLite: WAL journal, `synchronous=FULL`, every write in one
 /// `BEGIN IMMEDIATE` transaction that waits up to a busy timeout for other processes. A file at the store
 /// path that does not carry the kind's application id in its header is never opened by SQLite, so it
-/// cannot be modified. A new store is created atomically (folder 0700, file 0600); an older schema is
-/// upgraded after copying the store to `<path>.bak-<timestamp>`.
+/// cannot be modified, and neither is a store another user could have planted or can change
+/// (``StoreTrust``): both checks run for every kind of store, before SQLite opens anything. A new store is
+/// created atomically (folder 0700, file 0600); an older schema is upgraded after copying the store to
+/// `<path>.bak-<timestamp>`.
 public final class SQLiteStore {
   /// The kind of store.
   public let kind: StoreKind
@@ -54,12 +56,14 @@ public final class SQLiteStore {
   ///   - fileSystem: Creates the folder.
   ///   - progress: Reports a backup before an upgrade.
   /// - Returns: The open store.
-  /// - Throws: ``StoreError`` (not a store, damaged, busy, unreadable) or ``FileSystemError``.
+  /// - Throws: ``StoreError`` (not a store, damaged, busy, unreadable, not trusted: see ``StoreTrust``)
+  ///   or ``FileSystemError``.
   public static func open(
     _ kind: StoreKind, at path: String, busyTimeout: Int32, now: Double, forReading: Bool = false,
     fileSystem: any FileSystem = LocalFileSystem(), progress: (String) -> Void = { _ in }
   ) throws -> SQLiteStore {
-    try open(
+    try StoreTrust.check(path, kind: kind)
+    return try open(
       kind, at: path, header: try StoreFile.inspect(path, kind: kind), busyTimeout: busyTimeout,
       now: now, forReading: forReading, fileSystem: fileSystem, progress: progress)
   }
@@ -75,6 +79,7 @@ public final class SQLiteStore {
     _ kind: StoreKind, at path: String, busyTimeout: Int32, now: Double, forReading: Bool = false,
     fileSystem: any FileSystem = LocalFileSystem(), progress: (String) -> Void = { _ in }
   ) throws -> SQLiteStore? {
+    try StoreTrust.check(path, kind: kind)
     let header = try StoreFile.inspect(path, kind: kind)
     if case .missing = header { return nil }
     return try open(
@@ -90,12 +95,19 @@ public final class SQLiteStore {
     // One read transaction for all the command reads: one snapshot, and the -wal and store files are
     // checked once rather than before every statement.
     if forReading, header == .store(isWAL: true),
-      let connection = try? SQLiteConnection(readingWAL: path, busyTimeout: busyTimeout),
-      (try? connection.execute("BEGIN")) != nil,
-      (try? connection.integer("PRAGMA user_version")) == Int64(kind.migrations.count)
+      let connection = try? SQLiteConnection(readingWAL: path, busyTimeout: busyTimeout)
     {
-      return SQLiteStore(
-        kind: kind, path: path, connection: connection, busyTimeout: busyTimeout, now: now)
+      do throws(SQLiteError) {
+        try connection.execute("BEGIN")
+        if try connection.integer("PRAGMA user_version") == Int64(kind.migrations.count) {
+          return SQLiteStore(
+            kind: kind, path: path, connection: connection, busyTimeout: busyTimeout, now: now)
+        }
+      } catch {
+        // Another process kept the store locked for the whole busy timeout: opening it as usual would
+        // wait as long again before saying the same.
+        if error.isBusy { throw StoreError.busy(kind, path: path, milliseconds: busyTimeout) }
+      }
     }
     if case .missing = header {
       try StoreFile.create(at: path, kind: kind, busyTimeout: busyTimeout, fileSystem: fileSystem)
@@ -136,14 +148,29 @@ public final class SQLiteStore {
       throw StoreError.tooNew(kind, path: path, version: version, supported: latest)
     }
     let backup = try backUp()
-    progress("copied the store to '\(backup)' before upgrading it to schema \(latest)")
-    try connection.transaction(immediate: true) {
-      // Another process may have upgraded it while the copy was made.
-      let current = Int(try connection.integer("PRAGMA user_version"))
-      guard current < latest else { return }
-      for migration in migrations[current...] { try connection.execute(migration.sql) }
-      try connection.execute("PRAGMA user_version = \(latest)")
+    do {
+      try connection.transaction(immediate: true) {
+        // Another process may have upgraded it while the copy was made.
+        let current = Int(try connection.integer("PRAGMA user_version"))
+        guard current < latest else { return }
+        for migration in migrations[current...] { try connection.execute(migration.sql) }
+        try connection.execute("PRAGMA user_version = \(latest)")
+      }
+    } catch {
+      // The transaction was rolled back: the store is as the backup has it, so the backup is removed
+      // rather than left to pile up, one more with each command that tries again.
+      unlink(backup)
+      if let failure = error as? SQLiteError, failure.primaryCode == SQLITE_ERROR {
+        // A step's SQL failed on this store: its tables are not those of its version (an index or a
+        // column already there, one missing), which no retry will change.
+        throw StoreError.corrupt(
+          kind, path: path,
+          detail: "its schema version \(version) does not match its tables: upgrading it to "
+            + "\(latest) failed with '\(failure.message)'")
+      }
+      throw error
     }
+    progress("copied the store to '\(backup)' before upgrading it to schema \(latest)")
   }
 
   /// Copies the store (a consistent snapshot, WAL included) to `<path>.bak-<timestamp>`, mode 0600.

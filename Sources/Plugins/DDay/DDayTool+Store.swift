@@ -7,12 +7,13 @@ extension DDayTool {
 
   /// The saved D-Days' store file: config `tools.dday.store` (`~` expanded), else `$TOOLBOX_DDAY_STORE`,
   /// else `${XDG_DATA_HOME:-~/.local/share}/toolbox/dday.sqlite3` (beside the todo store).
+  /// A relative `$TOOLBOX_DDAY_STORE` is refused (78), as config refuses a relative `tools.dday.store`.
   var storePath: String {
-    if let configured = settings.store { return context.paths.expandingTilde(configured) }
-    if let variable = context.environment["TOOLBOX_DDAY_STORE"] {
-      return context.paths.expandingTilde(variable)
+    get throws(ConfigError) {
+      try StoreLocation.path(
+        configured: settings.store, variable: "TOOLBOX_DDAY_STORE", file: "dday.sqlite3",
+        environment: context.environment, paths: context.paths)
     }
-    return Paths.join(context.paths.dataHome, "toolbox/dday.sqlite3")
   }
 
   /// `$TOOLBOX_DDAY_BUSY_TIMEOUT` in milliseconds (0-600000), else 5000.
@@ -35,7 +36,7 @@ extension DDayTool {
   /// Opens (or creates) the store for one command.
   func openStore(forReading: Bool = false) throws -> DDayStore {
     try DDayStore.open(
-      at: storePath, busyTimeout: try busyTimeout(), now: context.clock.now(),
+      at: try storePath, busyTimeout: try busyTimeout(), now: context.clock.now(),
       forReading: forReading, fileSystem: context.fileSystem, progress: context.progress)
   }
 
@@ -47,7 +48,7 @@ extension DDayTool {
   /// - Returns: The store, or `nil` when nothing is at the store path.
   func existingStore(forReading: Bool = false) throws -> DDayStore? {
     try DDayStore.openIfPresent(
-      at: storePath, busyTimeout: try busyTimeout(), now: context.clock.now(),
+      at: try storePath, busyTimeout: try busyTimeout(), now: context.clock.now(),
       forReading: forReading, progress: context.progress)
   }
 

@@ -81,18 +81,9 @@ public struct TodoTool: Tool {
   /// `${XDG_DATA_HOME:-~/.local/share}/toolbox/todo.sqlite3`.
   var storePath: String {
     get throws(ConfigError) {
-      if let configured = settings.store { return context.paths.expandingTilde(configured) }
-      if let variable = context.environment["TOOLBOX_TODO_STORE"] {
-        // As config refuses a relative `tools.todo.store`: a relative path would name another store
-        // in every folder the command runs in.
-        guard variable.hasPrefix("/") || variable == "~" || variable.hasPrefix("~/") else {
-          throw ConfigError(
-            "invalid TOOLBOX_TODO_STORE '\(variable)': must be an absolute path or start with '~/'",
-            code: "invalid_environment")
-        }
-        return context.paths.expandingTilde(variable)
-      }
-      return Paths.join(context.paths.dataHome, "toolbox/todo.sqlite3")
+      try StoreLocation.path(
+        configured: settings.store, variable: "TOOLBOX_TODO_STORE", file: "todo.sqlite3",
+        environment: context.environment, paths: context.paths)
     }
   }
 
@@ -116,7 +107,6 @@ public struct TodoTool: Tool {
   /// Opens (or creates) the store for one command.
   func openStore(forReading: Bool = false) throws -> TodoStore {
     let path = try storePath
-    try StoreTrust.check(path)
     return try TodoStore.open(
       at: path, busyTimeout: try busyTimeout(), now: context.clock.now(), forReading: forReading,
       fileSystem: context.fileSystem, progress: context.progress)
@@ -130,7 +120,6 @@ public struct TodoTool: Tool {
   /// - Returns: The store, or `nil` when nothing is at the store path.
   func existingStore(forReading: Bool = false) throws -> TodoStore? {
     let path = try storePath
-    try StoreTrust.check(path)
     return try TodoStore.openIfPresent(
       at: path, busyTimeout: try busyTimeout(), now: context.clock.now(), forReading: forReading,
       progress: context.progress)

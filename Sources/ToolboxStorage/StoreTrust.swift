@@ -1,6 +1,3 @@
-import ToolboxCore
-import ToolboxStorage
-
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
@@ -18,10 +15,16 @@ import ToolboxStorage
 ///   through them.
 ///
 /// A path that cannot be examined (no permission to look) is left to the store's own checks, which
-/// report it.
+/// report it. ``SQLiteStore`` checks every store with these rules before it reads its header, so every
+/// kind of store is guarded alike.
 enum StoreTrust {
-  static func check(_ path: String) throws(StoreError) {
-    let kind = TodoSchema.kind
+  /// Refuses a store that another user could have planted or can change.
+  ///
+  /// - Parameters:
+  ///   - path: The store file.
+  ///   - kind: The kind of store, for the message.
+  /// - Throws: ``StoreError/failed(_:path:detail:)`` (74) saying why.
+  static func check(_ path: String, kind: StoreKind) throws(StoreError) {
     var status = stat()
     if stat(path, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
       if status.st_uid != geteuid() {
