@@ -53,6 +53,31 @@ enum Toolbox {
     _ arguments: [String], environment: [String: String] = cleanEnvironment(), input: String = "",
     executable: String = binary, directory: String? = nil
   ) throws -> ProcessResult {
+    // A binary a test has just copied (to run it as another user) can be "busy" for a moment: a child
+    // that another test thread forked while the copy's descriptor was open holds it until it execs.
+    // That is the test machinery's race, not toolbox's: try again, a few times.
+    for _ in 0..<20 {
+      do {
+        let result = try runOnce(
+          arguments, environment: environment, input: input, executable: executable,
+          directory: directory)
+        guard result.status == 126, result.error.contains("Text file busy") else { return result }
+      } catch let error as NSError
+        where error.domain == NSPOSIXErrorDomain && error.code == Int(ETXTBSY)
+      {
+        // Process.run reports ETXTBSY of its own exec as an error.
+      }
+      usleep(50_000)
+    }
+    return try runOnce(
+      arguments, environment: environment, input: input, executable: executable,
+      directory: directory)
+  }
+
+  private static func runOnce(
+    _ arguments: [String], environment: [String: String], input: String,
+    executable: String, directory: String?
+  ) throws -> ProcessResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }

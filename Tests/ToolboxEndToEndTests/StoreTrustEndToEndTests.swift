@@ -58,7 +58,8 @@ struct DDayStoreSandbox {
 @Suite struct StoreTrustEndToEndTests {
   /// What each command does with a store it must not use: `dday list` and `dday add` exit with `status`
   /// and one line naming the problem, `add` changes nothing; the agenda lists nothing from it and reports
-  /// dday's problem (exit 1); the calendar marks no day from it (exit 0, no terminal so no note).
+  /// dday's problem (exit 1); the calendar marks no day from it and reports it the same way (exit 1,
+  /// one line on standard error though it is not a terminal).
   func expectRefused(
     _ sandbox: DDayStoreSandbox, status: Int32 = 74, saying reason: String,
     sourceLocation: SourceLocation = #_sourceLocation
@@ -83,8 +84,10 @@ struct DDayStoreSandbox {
     #expect(agenda.error.contains(reason), "\(agenda.error)", sourceLocation: sourceLocation)
 
     let calendar = try sandbox.run("calendar", "12", "2026")
-    #expect(calendar.status == 0, sourceLocation: sourceLocation)
+    #expect(calendar.status == 1, sourceLocation: sourceLocation)
     #expect(!calendar.output.contains("*"), "\(calendar.output)", sourceLocation: sourceLocation)
+    #expect(calendar.error == agenda.error, sourceLocation: sourceLocation)
+    #expect(calendar.error.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)
   }
 
   @Test func `a trusted store's D-Day is listed, in the agenda and marked in the calendar`() throws
