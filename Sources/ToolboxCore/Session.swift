@@ -104,7 +104,8 @@ public struct Session: Sendable {
           console.writeError("toolbox: \(tool): \(line.escapingControlCharacters)\n")
         }
       },
-      datedItems: { range in try session.datedItems(in: range) })
+      datedItems: { range in try session.datedItems(in: range) },
+      dayMarks: { range in try session.dayMarks(in: range) })
   }
 
   /// The dated items of every enabled built-in tool that provides some in a range (none of the overdue
@@ -117,6 +118,28 @@ public struct Session: Sendable {
     let report = datedItemsReport(in: range, overdueLimit: nil)
     if let problem = report.problems.first { throw problem.error }
     return report.items
+  }
+
+  /// The days in a range that have the dated items of an enabled built-in tool, as ``datedItems(in:)``
+  /// would give them, without making the items (a hundred thousand D-Days fall in a year).
+  ///
+  /// - Parameter range: The days.
+  /// - Returns: The marks.
+  /// - Throws: What the first tool whose data cannot be read throws.
+  public func dayMarks(in range: ClosedRange<CivilDate>) throws -> DayMarks {
+    var marks = DayMarks(range)
+    for tool in registry.builtIns where tool.providesDatedItems {
+      let name = tool.descriptor.name
+      guard config.isEnabled(name) else { continue }
+      do {
+        try tool.markDays(in: range, into: &marks, context: try context(for: name))
+      } catch let error as any ToolboxError {
+        throw error
+      } catch {
+        throw InternalError(String(describing: error))
+      }
+    }
+    return marks
   }
 
   /// The dated items of every enabled built-in tool that provides some, sorted as ``datedItems(in:)``

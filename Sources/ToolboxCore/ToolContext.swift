@@ -37,6 +37,9 @@ public struct ToolContext: Sendable {
   /// range of days: what `toolbox agenda` lists and the calendar marks. Tools never see each other; this is
   /// how one uses another's dates.
   public var datedItems: @Sendable (ClosedRange<CivilDate>) throws -> [DatedItem]
+  /// The days in a range that have the items of ``datedItems`` (holidays apart), without the items: what
+  /// the calendar marks. By default, the days of ``datedItems``.
+  public var dayMarks: @Sendable (ClosedRange<CivilDate>) throws -> DayMarks
 
   /// Creates a context. The dispatcher builds the real one; tests use `ToolContext.test(…)`. `paths`
   /// defaults to the ones `environment` gives (the session passes those it worked out once).
@@ -50,7 +53,8 @@ public struct ToolContext: Sendable {
     processes: any ProcessRunner = SystemProcessRunner(),
     input: any InputSource = StringInput(""),
     progress: @escaping @Sendable (String) -> Void = { _ in },
-    datedItems: @escaping @Sendable (ClosedRange<CivilDate>) throws -> [DatedItem] = { _ in [] }
+    datedItems: @escaping @Sendable (ClosedRange<CivilDate>) throws -> [DatedItem] = { _ in [] },
+    dayMarks: (@Sendable (ClosedRange<CivilDate>) throws -> DayMarks)? = nil
   ) {
     self.toolName = toolName
     self.config = config
@@ -69,6 +73,12 @@ public struct ToolContext: Sendable {
     self.input = input
     self.progress = progress
     self.datedItems = datedItems
+    self.dayMarks =
+      dayMarks ?? { range in
+        var marks = DayMarks(range)
+        for item in try datedItems(range) { marks.mark(item) }
+        return marks
+      }
   }
 
   /// Today: `--today`, else `TOOLBOX_TODAY`, else the system clock in the local time zone.

@@ -99,10 +99,22 @@ extension CalendarTool {
     let wantsMarks = try !arguments[Show.noMarks]
     let wantsAgenda = try arguments[Show.agenda]
     var agenda: [DatedItem] = []
-    if let first = grids.first?.firstDay, let last = grids.last?.lastDay,
+    if let first = grids.first?.firstDay, let last = grids.last?.lastDay, wantsMarks, !wantsAgenda {
+      // Only the days: a hundred thousand D-Days in a year are not made into items to mark them.
+      let days = dated(in: first...last, years: shown.map { $0.year }) {
+        try context.dayMarks(first...last)
+      }
+      if let days {
+        for index in grids.indices { grids[index].mark(days) }
+      }
+    } else if let first = grids.first?.firstDay, let last = grids.last?.lastDay,
       wantsMarks || wantsAgenda
     {
-      let items = itemsForMarks(in: first...last, years: shown.map { $0.year })
+      let range = first...last
+      let items =
+        dated(in: range, years: shown.map { $0.year }) {
+          try context.datedItems(range).filter { range.contains($0.date) }
+        } ?? []
       for index in grids.indices {
         if wantsMarks { grids[index].mark(items) }
         if wantsAgenda {
@@ -151,10 +163,13 @@ extension CalendarTool {
     }
   }
 
-  /// The dated items of every enabled tool in the range shown, for marks and `--agenda`. Marks are an
-  /// extra: when a tool's data cannot be read, the calendar is shown without them and a line on standard
-  /// error (on a terminal) says why. Years the configured holidays do not cover get the same note.
-  private func itemsForMarks(in range: ClosedRange<CivilDate>, years: [Int]) -> [DatedItem] {
+  /// The dated items of every enabled tool in the range shown (or only their days), for marks and
+  /// `--agenda`. Marks are an extra: when a tool's data cannot be read, the calendar is shown without them
+  /// and a line on standard error (on a terminal) says why. Years the configured holidays do not cover get
+  /// the same note.
+  private func dated<T>(
+    in range: ClosedRange<CivilDate>, years: [Int], _ read: () throws -> T
+  ) -> T? {
     if let country = settings.holidays,
       let calendar = HolidayCalendars.calendar(forCountry: country),
       let year = years.first(where: { !calendar.coveredYears.contains($0) })
@@ -164,12 +179,12 @@ extension CalendarTool {
       context.progress("\(error.description); no holidays are marked there")
     }
     do {
-      return try context.datedItems(range).filter { range.contains($0.date) }
+      return try read()
     } catch let error as any ToolboxError {
       context.progress("days with items are not marked: \(error.description)")
     } catch {
       context.progress("days with items are not marked: \(error)")
     }
-    return []
+    return nil
   }
 }
