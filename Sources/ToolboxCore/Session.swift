@@ -104,7 +104,8 @@ public struct Session: Sendable {
           console.writeError("toolbox: \(tool): \(line.escapingControlCharacters)\n")
         }
       },
-      datedItems: { range in session.datedItemsReport(in: range, overdueLimit: nil) })
+      datedItems: { range in session.datedItemsReport(in: range, overdueLimit: nil) },
+      dayMarks: { range in session.dayMarks(in: range) })
   }
 
   /// The dated items of every enabled built-in tool that provides some in a range (none of the overdue
@@ -117,6 +118,35 @@ public struct Session: Sendable {
     let report = datedItemsReport(in: range, overdueLimit: nil)
     if let problem = report.problems.first { throw problem.error }
     return report.items
+  }
+
+  /// The days in a range that have the dated items of an enabled built-in tool, as
+  /// ``datedItemsReport(in:overdueLimit:)`` would give them, without making the items (a hundred
+  /// thousand D-Days fall in a year), and the tools whose data could not be read.
+  ///
+  /// - Parameter range: The days.
+  /// - Returns: The marks and the failures, one per failing tool.
+  public func dayMarks(in range: ClosedRange<CivilDate>) -> (
+    marks: DayMarks, problems: [ToolProblem]
+  ) {
+    var marks = DayMarks(range)
+    var problems: [ToolProblem] = []
+    for tool in registry.builtIns where tool.providesDatedItems {
+      let name = tool.descriptor.name
+      guard config.isEnabled(name) else { continue }
+      // A tool that fails part-way may have marked some days: its marks are made apart and kept only
+      // when it succeeds.
+      var own = DayMarks(range)
+      do {
+        try tool.markDays(in: range, into: &own, context: try context(for: name))
+        marks.formUnion(own)
+      } catch let error as any ToolboxError {
+        problems.append(ToolProblem(tool: name, error: error))
+      } catch {
+        problems.append(ToolProblem(tool: name, error: InternalError(String(describing: error))))
+      }
+    }
+    return (marks, problems)
   }
 
   /// The dated items of every enabled built-in tool that provides some, sorted as ``datedItems(in:)``

@@ -39,6 +39,11 @@ public protocol Tool: Sendable {
   static func datedItems(
     in range: ClosedRange<CivilDate>, overdueLimit: Int?, context: ToolContext
   ) throws -> DatedItems
+
+  /// Marks the days of a range that have the tool's items (``DatedItemProvider/markDays(in:into:)``);
+  /// nothing when it provides none.
+  static func markDays(
+    in range: ClosedRange<CivilDate>, into marks: inout DayMarks, context: ToolContext) throws
 }
 
 extension Tool {
@@ -81,6 +86,11 @@ extension Tool {
   public static func datedItems(
     in range: ClosedRange<CivilDate>, overdueLimit: Int?, context: ToolContext
   ) throws -> DatedItems { DatedItems(items: []) }
+
+  /// No dated items, no marks.
+  public static func markDays(
+    in range: ClosedRange<CivilDate>, into marks: inout DayMarks, context: ToolContext
+  ) throws {}
 }
 
 extension Tool where Self: DatedItemProvider {
@@ -92,6 +102,13 @@ extension Tool where Self: DatedItemProvider {
     in range: ClosedRange<CivilDate>, overdueLimit: Int?, context: ToolContext
   ) throws -> DatedItems {
     try Self(context: context).datedItems(in: range, overdueLimit: overdueLimit)
+  }
+
+  /// Creates the tool and asks it to mark its days.
+  public static func markDays(
+    in range: ClosedRange<CivilDate>, into marks: inout DayMarks, context: ToolContext
+  ) throws {
+    try Self(context: context).markDays(in: range, into: &marks)
   }
 }
 

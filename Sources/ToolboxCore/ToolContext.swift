@@ -38,6 +38,11 @@ public struct ToolContext: Sendable {
   /// how one uses another's dates. A tool whose data cannot be read is one of the report's `problems`;
   /// the other tools' items are there all the same.
   public var datedItems: @Sendable (ClosedRange<CivilDate>) -> DatedItemsReport
+  /// The days in a range that have the items of ``datedItems`` (holidays apart), without the items: what
+  /// the calendar marks; and the tools whose data could not be read. By default, the days of
+  /// ``datedItems``.
+  public var dayMarks:
+    @Sendable (ClosedRange<CivilDate>) -> (marks: DayMarks, problems: [ToolProblem])
 
   /// Creates a context. The dispatcher builds the real one; tests use `ToolContext.test(…)`. `paths`
   /// defaults to the ones `environment` gives (the session passes those it worked out once).
@@ -53,7 +58,9 @@ public struct ToolContext: Sendable {
     progress: @escaping @Sendable (String) -> Void = { _ in },
     datedItems: @escaping @Sendable (ClosedRange<CivilDate>) -> DatedItemsReport = { _ in
       DatedItemsReport(items: [], problems: [])
-    }
+    },
+    dayMarks: (@Sendable (ClosedRange<CivilDate>) -> (marks: DayMarks, problems: [ToolProblem]))? =
+      nil
   ) {
     self.toolName = toolName
     self.config = config
@@ -72,6 +79,13 @@ public struct ToolContext: Sendable {
     self.input = input
     self.progress = progress
     self.datedItems = datedItems
+    self.dayMarks =
+      dayMarks ?? { range in
+        var marks = DayMarks(range)
+        let report = datedItems(range)
+        for item in report.items { marks.mark(item) }
+        return (marks, report.problems)
+      }
   }
 
   /// Today: `--today`, else `TOOLBOX_TODAY`, else the system clock in the local time zone.

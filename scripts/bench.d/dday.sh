@@ -66,3 +66,43 @@ PY
   compare "toolbox agenda --days 30, 1,000 D-Days + 10,000 tasks  vs  cal" \
     "$TOOLBOX --config $dday_dir/config.json agenda --days 30" "cal" 2
 fi
+
+# Scale (issue 25): 100,000 saved D-Days (the kinds above, written into the store with sqlite3 after `dday add`
+# created it) and the largest anniversary list. Each command runs once; the line shows its wall time and
+# peak memory (GNU time's maximum resident set size). Target: at most 30 MB each.
+if [ ! -x /usr/bin/time ] || ! command -v sqlite3 >/dev/null; then
+  report "toolbox dday at scale" "skipped: needs GNU time and sqlite3 (apt-get install time sqlite3)"
+else
+  dday_peak() { # LABEL COMMAND… : prints "LABEL  1.23 s  12.3 MB"
+    local label="$1" out="$WORK/dday-time.txt"
+    shift
+    if /usr/bin/time -f "%e %M" -o "$out" "$@" >/dev/null 2>"$WORK/dday-stderr.txt"; then
+      read -r seconds kilobytes <"$out"
+      printf "%-58s %8.2f s  %7.1f MB\n" "$label" "$seconds" "$(awk "BEGIN { print $kilobytes / 1024 }")"
+    else
+      printf '%-58s FAILED: %s\n' "$label" "$(tail -1 "$WORK/dday-stderr.txt")"
+    fi
+  }
+  scale_dir="$WORK/dday-scale"
+  mkdir -p "$scale_dir"
+  printf '{"tools": {"dday": {"store": "%s"}, "todo": {"store": "%s"}}}\n' \
+    "$scale_dir/dday.sqlite3" "$scale_dir/todo.sqlite3" >"$scale_dir/config.json"
+  "$TOOLBOX" --config "$scale_dir/config.json" dday add Seed 2020-01-01 >/dev/null
+  sqlite3 "$scale_dir/dday.sqlite3" <<'SQL'
+DELETE FROM events;
+WITH RECURSIVE n(i) AS (SELECT 0 UNION ALL SELECT i + 1 FROM n WHERE i < 99999)
+INSERT INTO events (name, date, lunar, repeats, created)
+SELECT 'Event ' || i, printf('%04d-%02d-%02d', 1950 + i % 77, i % 12 + 1, i % 28 + 1), i % 4 = 2,
+       CASE i % 4 WHEN 0 THEN 'none' WHEN 3 THEN 'monthly' ELSE 'yearly' END, '2026-01-01'
+FROM n;
+SQL
+  scale=("$TOOLBOX" --config "$scale_dir/config.json")
+  dday_peak "toolbox dday list, 100,000 D-Days" "${scale[@]}" dday list
+  dday_peak "toolbox --json dday list, 100,000 D-Days" "${scale[@]}" --json dday list
+  dday_peak "toolbox calendar -y, 100,000 D-Days" "${scale[@]}" calendar -y
+  dday_peak "toolbox agenda, 100,000 D-Days" "${scale[@]}" agenda
+  dday_peak "toolbox dday export, 100,000 D-Days" "${scale[@]}" dday export
+  dday_peak "toolbox dday export --ics, 100,000 D-Days" "${scale[@]}" dday export --ics
+  dday_peak "toolbox --json dday anniversaries --count 3652059" \
+    "$TOOLBOX" --json dday anniversaries 0001-01-01 --every 1 --count 3652059
+fi

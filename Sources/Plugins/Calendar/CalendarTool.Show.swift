@@ -100,11 +100,20 @@ extension CalendarTool {
     let wantsAgenda = try arguments[Show.agenda]
     var agenda: [DatedItem] = []
     var problems: [ToolProblem] = []
-    if let first = grids.first?.firstDay, let last = grids.last?.lastDay,
+    if let first = grids.first?.firstDay, let last = grids.last?.lastDay, wantsMarks, !wantsAgenda {
+      // Only the days: a hundred thousand D-Days in a year are not made into items to mark them.
+      noteUncoveredYears(shown.map { $0.year })
+      let (days, unread) = context.dayMarks(first...last)
+      problems = unread
+      for index in grids.indices { grids[index].mark(days) }
+    } else if let first = grids.first?.firstDay, let last = grids.last?.lastDay,
       wantsMarks || wantsAgenda
     {
-      let (items, unread) = itemsForMarks(in: first...last, years: shown.map { $0.year })
-      problems = unread
+      let range = first...last
+      noteUncoveredYears(shown.map { $0.year })
+      let report = context.datedItems(range)
+      problems = report.problems
+      let items = report.items.filter { range.contains($0.date) }
       for index in grids.indices {
         if wantsMarks { grids[index].mark(items) }
         if wantsAgenda {
@@ -154,13 +163,10 @@ extension CalendarTool {
     }
   }
 
-  /// The dated items of every enabled tool in the range shown, for marks and `--agenda`, and the tools
-  /// whose data could not be read: their days are not marked, the other tools' are, and each is reported
-  /// as the agenda reports it (one line on standard error naming the store and why, exit 1). Years the
-  /// configured holidays do not cover get a note on a terminal.
-  private func itemsForMarks(in range: ClosedRange<CivilDate>, years: [Int])
-    -> (items: [DatedItem], problems: [ToolProblem])
-  {
+  /// Years the configured holidays do not cover get a note on a terminal. (A tool whose data cannot be
+  /// read is one of the marks' or items' problems: its days are not marked, the other tools' are, and it
+  /// is reported as the agenda reports it — one line on standard error naming the store and why, exit 1.)
+  private func noteUncoveredYears(_ years: [Int]) {
     if let country = settings.holidays,
       let calendar = HolidayCalendars.calendar(forCountry: country),
       let year = years.first(where: { !calendar.coveredYears.contains($0) })
@@ -169,7 +175,5 @@ extension CalendarTool {
         countryCode: calendar.countryCode, year: year, covered: calendar.coveredYears)
       context.progress("\(error.description); no holidays are marked there")
     }
-    let report = context.datedItems(range)
-    return (report.items.filter { range.contains($0.date) }, report.problems)
   }
 }

@@ -93,6 +93,20 @@ struct MonthGrid: Encodable, Sendable, Equatable {
     }
   }
 
+  /// Marks the days of the month that have items, holidays above the rest, as ``mark(_:)-([DatedItem])``
+  /// marks those of the items.
+  ///
+  /// - Parameter days: The days that have items.
+  mutating func mark(_ days: DayMarks) {
+    for day in 1...dayCount {
+      guard let date = CivilDate(year: year, month: month, day: day), days.hasItems(on: date) else {
+        continue
+      }
+      if marks.isEmpty { marks = Array(repeating: nil, count: dayCount + 1) }
+      marks[day] = days.hasHoliday(on: date) ? .holiday : .items
+    }
+  }
+
   /// What a day has, if it is marked.
   func mark(on day: Int) -> Mark? { marks.indices.contains(day) ? marks[day] : nil }
 

@@ -31,12 +31,27 @@ struct AnniversariesResult: CommandResult, Equatable {
 
   /// Aligned columns: name, date, weekday, label.
   func text(style: TextStyle) -> String {
-    let nameWidth = items.map { $0.name.displayWidth }.max() ?? 0
-    let weekdayWidth = items.map { $0.localizedWeekday.displayWidth }.max() ?? 0
-    return items.map { item in
-      let label = item.date < today ? style.dim(item.label) : item.label
-      return item.name.padded(to: nameWidth) + "  " + item.date.description + "  "
-        + item.localizedWeekday.padded(to: weekdayWidth) + "  " + label
-    }.joinedByAppending(separator: "\n")
+    var widths = Widths()
+    for item in items { widths.measure(item) }
+    return items.map { Self.line($0, widths: widths, today: today, style: style) }
+      .joinedByAppending(separator: "\n")
+  }
+
+  /// The widths of the name and weekday columns.
+  struct Widths {
+    var name = 0
+    var weekday = 0
+
+    mutating func measure(_ item: Item) {
+      name = max(name, item.name.displayWidth)
+      weekday = max(weekday, item.localizedWeekday.displayWidth)
+    }
+  }
+
+  /// One line of the text: `100일  2026-06-21  Sun  D-5`, the label dimmed for a day that has passed.
+  static func line(_ item: Item, widths: Widths, today: CivilDate, style: TextStyle) -> String {
+    let label = item.date < today ? style.dim(item.label) : item.label
+    return item.name.padded(to: widths.name) + "  " + item.date.description + "  "
+      + item.localizedWeekday.padded(to: widths.weekday) + "  " + label
   }
 }

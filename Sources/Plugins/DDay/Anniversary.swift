@@ -35,20 +35,31 @@ struct AnniversaryPlan: Sendable {
   /// - Throws: ``DDayError/resultOutOfRange(_:)`` (64) when one would fall outside 0001...9999, and
   ///   ``DDayError`` when the start has no lunar date in 0001...9999.
   func anniversaries(lunar: KoreanLunarCalendar? = nil) throws(DDayError) -> [Anniversary] {
-    var items = try dayAnniversaries()
-    if let lunar {
-      items += try lunarYearlyAnniversaries(lunar)
-    } else {
-      items += try yearlyAnniversaries()
-    }
-    // Stable order: by date, then days before years, then by n.
-    return items.sorted {
-      ($0.date, $0.kind == .years ? 1 : 0, $0.n) < ($1.date, $1.kind == .years ? 1 : 0, $1.n)
-    }
+    Array(try sequence(lunar: lunar))
   }
 
-  private func dayAnniversaries() throws(DDayError) -> [Anniversary] {
-    guard every > 0, count > 0 else { return [] }
+  /// The anniversaries of ``anniversaries(lunar:)``, in the same order, made one at a time as they are
+  /// iterated: `--every 1 --count 3652059` is millions of day anniversaries, which are never all held in
+  /// memory (the yearly ones, at most 9,999, are).
+  ///
+  /// - Parameter lunar: As for ``anniversaries(lunar:)``.
+  /// - Returns: The anniversaries, a sequence that can be iterated more than once.
+  /// - Throws: As ``anniversaries(lunar:)``, before any anniversary is made.
+  func sequence(lunar: KoreanLunarCalendar? = nil) throws(DDayError) -> AnniversarySequence {
+    let dayCount = try dayAnniversaryCount()
+    let yearly: [Anniversary]
+    if let lunar {
+      yearly = try lunarYearlyAnniversaries(lunar)
+    } else {
+      yearly = try yearlyAnniversaries()
+    }
+    return AnniversarySequence(
+      start: start, every: every, dayCount: dayCount, shift: countStartDay ? 1 : 0, yearly: yearly)
+  }
+
+  /// How many day anniversaries there are, once the last one is known to be in 0001...9999.
+  private func dayAnniversaryCount() throws(DDayError) -> Int {
+    guard every > 0, count > 0 else { return 0 }
     let (last, overflow) = every.multipliedReportingOverflow(by: count)
     let shift = countStartDay ? 1 : 0
     guard !overflow, start.adding(days: last - shift) != nil else {
@@ -58,10 +69,7 @@ struct AnniversaryPlan: Sendable {
           : "day \(last) counted from '\(start)'")
     }
     // The last one is in range, so all are, and `count` is at most the number of days in the range.
-    return (1...count).compactMap { index in
-      let n = index * every
-      return start.adding(days: n - shift).map { Anniversary(kind: .days, n: n, date: $0) }
-    }
+    return count
   }
 
   private func yearlyAnniversaries() throws(DDayError) -> [Anniversary] {
@@ -116,4 +124,51 @@ struct AnniversaryPlan: Sendable {
       year: year, month: origin.month, day: min(origin.day, length), isLeapMonth: isLeap)
     return lunar.dayNumber(of: target).flatMap { CivilDate(dayNumber: $0) }
   }
+}
+
+/// The anniversaries of an ``AnniversaryPlan`` in date order (day anniversaries before yearly ones on the
+/// same date), the day anniversaries made as they are reached: both lists are in date order already, so
+/// they are merged rather than sorted.
+struct AnniversarySequence: Sequence {
+  let start: CivilDate
+  let every: Int
+  /// How many day anniversaries (all within 0001...9999).
+  let dayCount: Int
+  /// 1 when the start is day 1.
+  let shift: Int
+  /// The yearly anniversaries, in date order.
+  let yearly: [Anniversary]
+
+  struct Iterator: IteratorProtocol {
+    let sequence: AnniversarySequence
+    /// The index (from 1) of the next day anniversary.
+    var dayIndex = 1
+    var yearIndex = 0
+    /// The next day anniversary, made once.
+    var nextDay: Anniversary?
+
+    mutating func next() -> Anniversary? {
+      if nextDay == nil {
+        while dayIndex <= sequence.dayCount {
+          let n = dayIndex * sequence.every
+          dayIndex += 1
+          if let date = sequence.start.adding(days: n - sequence.shift) {
+            nextDay = Anniversary(kind: .days, n: n, date: date)
+            break
+          }
+        }
+      }
+      let year = yearIndex < sequence.yearly.count ? sequence.yearly[yearIndex] : nil
+      if let day = nextDay, year.map({ day.date <= $0.date }) ?? true {
+        nextDay = nil
+        return day
+      }
+      if year != nil { yearIndex += 1 }
+      return year
+    }
+  }
+
+  func makeIterator() -> Iterator { Iterator(sequence: self) }
+
+  var underestimatedCount: Int { dayCount + yearly.count }
 }

@@ -49,41 +49,57 @@ enum DDayICalendar {
     _ events: [SavedEvent], stamp: ICalendarDateTime, today: CivilDate, lunarYears: Int,
     lunar: KoreanLunarCalendar
   ) -> [ICalendarComponent] {
-    events.flatMap { event -> [ICalendarComponent] in
-      let details = event.details
-      var extra = [ddayProperty(event)]
-      if let lunarDate = details.lunarDate {
-        extra.append(
-          ICalendarProperty(
-            lunarProperty,
-            parameters: lunarDate.isLeapMonth ? [ICalendarParameter("X-LEAP", "TRUE")] : [],
-            raw: lunarDate.description))
-      }
-      guard details.repeats == .yearly, let lunarDate = details.lunarDate else {
-        return [
-          ICalendarComponent.allDayEvent(
-            uid: event.calendarUID, stamp: stamp, date: details.date, summary: event.name,
-            recurrence: rule(details), properties: extra)
-        ]
-      }
-      // One event per lunar year, from the year of the next occurrence.
-      let next = details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
-      let first = EventDetails.lunarYear(of: next, lunar)
-      var items: [ICalendarComponent] = []
-      var year = first
-      while items.count < lunarYears, year <= 9999 {
-        if let day = AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, lunar),
-          day >= details.date
-        {
-          items.append(
-            ICalendarComponent.allDayEvent(
-              uid: ICalendarUID.stable(["dday", "event", String(event.id), String(year)]),
-              stamp: stamp, date: day, summary: event.name, properties: extra))
-        }
-        year += 1
-      }
-      return items
+    events.flatMap {
+      components(of: $0, stamp: stamp, today: today, lunarYears: lunarYears, lunar: lunar)
     }
+  }
+
+  /// The events of one saved D-Day: one, or one per lunar year for a lunar yearly D-Day.
+  ///
+  /// - Parameters:
+  ///   - event: The D-Day.
+  ///   - stamp: `DTSTAMP`.
+  ///   - today: Where a lunar D-Day's years start (its next occurrence on or after today).
+  ///   - lunarYears: How many years of a lunar yearly D-Day.
+  ///   - lunar: The lunar calendar.
+  /// - Returns: The `VEVENT`s.
+  static func components(
+    of event: SavedEvent, stamp: ICalendarDateTime, today: CivilDate, lunarYears: Int,
+    lunar: KoreanLunarCalendar
+  ) -> [ICalendarComponent] {
+    let details = event.details
+    var extra = [ddayProperty(event)]
+    if let lunarDate = details.lunarDate {
+      extra.append(
+        ICalendarProperty(
+          lunarProperty,
+          parameters: lunarDate.isLeapMonth ? [ICalendarParameter("X-LEAP", "TRUE")] : [],
+          raw: lunarDate.description))
+    }
+    guard details.repeats == .yearly, let lunarDate = details.lunarDate else {
+      return [
+        ICalendarComponent.allDayEvent(
+          uid: event.calendarUID, stamp: stamp, date: details.date, summary: event.name,
+          recurrence: rule(details), properties: extra)
+      ]
+    }
+    // One event per lunar year, from the year of the next occurrence.
+    let next = details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
+    let first = EventDetails.lunarYear(of: next, lunar)
+    var items: [ICalendarComponent] = []
+    var year = first
+    while items.count < lunarYears, year <= 9999 {
+      if let day = AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, lunar),
+        day >= details.date
+      {
+        items.append(
+          ICalendarComponent.allDayEvent(
+            uid: ICalendarUID.stable(["dday", "event", String(event.id), String(year)]),
+            stamp: stamp, date: day, summary: event.name, properties: extra))
+      }
+      year += 1
+    }
+    return items
   }
 
   /// The `RRULE` of a Gregorian D-Day, exactly as dday repeats it; `nil` for a one-off date.

@@ -43,4 +43,21 @@ extension DDayTool: DatedItemProvider {
     }
     return items
   }
+
+  /// Marks the days of a range that have an occurrence or an anniversary of a saved D-Day, without making
+  /// the items or reading the names: a hundred thousand yearly D-Days in the calendar of a year were a
+  /// hundred thousand items (134 MB).
+  ///
+  /// - Parameters:
+  ///   - range: The days.
+  ///   - marks: The marks.
+  /// - Throws: ``StoreError`` when the store cannot be read.
+  public func markDays(in range: ClosedRange<CivilDate>, into marks: inout DayMarks) throws {
+    guard let store = try existingStore(forReading: true) else { return }
+    let window = ScheduleWindow(range, lunar: KoreanLunarCalendar())
+    try store.forEachSchedule { _, details, _ in
+      details.forEachOccurrence(in: window) { marks.mark($0) }
+      details.forEachAnniversary(in: window) { marks.mark($0.date) }
+    }
+  }
 }

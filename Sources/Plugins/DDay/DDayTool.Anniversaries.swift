@@ -61,7 +61,7 @@ extension DDayTool {
       countStartDay: settings.countStartDay && !zeroBased)
     let language = try language()
     let isLunar = try arguments[Anniversaries.lunar]
-    let anniversaries = try plan.anniversaries(lunar: isLunar ? KoreanLunarCalendar() : nil)
+    let anniversaries = try plan.sequence(lunar: isLunar ? KoreanLunarCalendar() : nil)
     let today = context.today()
     let wantsICS = try arguments[Anniversaries.ics]
     let title = try arguments[Anniversaries.name]
@@ -80,31 +80,64 @@ extension DDayTool {
       let name = try title.map { text throws(UsageError) in
         try EventInput.name(text, usage: arguments.values.usage)
       }
-      let events = anniversaries.map { anniversary in
-        let words = language.anniversaryName(anniversary.kind, anniversary.n)
-        return ICalendarComponent.allDayEvent(
-          uid: ICalendarUID.stable([
-            "dday", "anniversary", start.description, anniversary.kind.rawValue,
-            String(anniversary.n), anniversary.date.description,
-          ]),
-          stamp: stamp, date: anniversary.date,
-          summary: name.map { "\($0) · \(words)" } ?? words)
-      }
-      return .verbatim(
+      // Written as they are made (`--count` may be millions): the calendar's head, each event, its end.
+      let envelope = DDayICalendar.envelope(
         ICalendarComponent.calendar(
-          productID: DDayICalendar.anniversariesProductID, components: events
-        ).serialized())
+          productID: DDayICalendar.anniversariesProductID, components: []))
+      return .stream { writer in
+        let output = DDayStream.Chunks(writer, verbatim: true)
+        try output.append(envelope.head)
+        for anniversary in anniversaries {
+          let words = language.anniversaryName(anniversary.kind, anniversary.n)
+          let event = ICalendarComponent.allDayEvent(
+            uid: ICalendarUID.stable([
+              "dday", "anniversary", start.description, anniversary.kind.rawValue,
+              String(anniversary.n), anniversary.date.description,
+            ]),
+            stamp: stamp, date: anniversary.date,
+            summary: name.map { "\($0) · \(words)" } ?? words)
+          try output.append(event.serialized())
+        }
+        try output.append(envelope.tail)
+        try output.flush()
+      }
     }
     let weekdays = language.weekdayNames
-    let items = anniversaries.map { anniversary in
+    @Sendable func item(_ anniversary: Anniversary) -> AnniversariesResult.Item {
       AnniversariesResult.Item(
         name: language.anniversaryName(anniversary.kind, anniversary.n), kind: anniversary.kind,
         n: anniversary.n, date: anniversary.date,
         label: DDayLabel.label(days: today.days(to: anniversary.date)),
         localizedWeekday: DDayLanguage.weekdayName(anniversary.date.weekday, in: weekdays))
     }
-    return .document(
-      AnniversariesResult(
-        start: start, countStartDay: plan.countStartDay, items: items, today: today))
+    let countStartDay = plan.countStartDay
+    let style = context.style
+    // Streamed, byte for byte what ``AnniversariesResult`` prints as a document: `--count` may be
+    // millions, which were held as items, then as their text or JSON (gigabytes).
+    return .stream { writer in
+      if writer.isJSON {
+        let document = JSONStreamWriter(pretty: true) { try writer.write($0) }
+        try document.beginObject()
+        try document.member("countStartDay", countStartDay)
+        try document.beginArray(key: "items")
+        for anniversary in anniversaries { try document.element(item(anniversary)) }
+        try document.endArray()
+        try document.member("start", start)
+        try document.endObject()
+        try document.finish()
+        return
+      }
+      // The columns' widths first (the anniversaries are made again: cheaper than holding them).
+      // Names and weekdays are the language's own words: no bidi controls to leave out.
+      var widths = AnniversariesResult.Widths()
+      for anniversary in anniversaries { widths.measure(item(anniversary)) }
+      let output = DDayStream.Chunks(writer)
+      for anniversary in anniversaries {
+        try output.append(
+          AnniversariesResult.line(item(anniversary), widths: widths, today: today, style: style)
+            + "\n")
+      }
+      try output.flush()
+    }
   }
 }

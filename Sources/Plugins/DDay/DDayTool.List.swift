@@ -26,7 +26,11 @@ extension DDayTool {
     // are a quarter of a megabyte, and each copy of that is fresh pages to fault in.
     var rows: [EventRow] = []
     if let store = try existingStore(forReading: true) {
-      rows.reserveCapacity(try store.count())
+      let count = try store.count()
+      if count > ListStream.window {
+        return ListStream(today: today, language: language, tool: self).output()
+      }
+      rows.reserveCapacity(count)
       if context.format == .json {
         try store.forEachEvent {
           rows.append(EventRow($0, today: today, lunar: lunar, language: language))
@@ -45,6 +49,98 @@ extension DDayTool {
     // id (rows come in id order). The rows are put in the order of their ranks in place.
     rows.permute(to: ListOrder.order(days: rows.map { $0.days }))
     return .document(EventListResult(rows: rows))
+  }
+
+  /// `dday list` of a large store (more than ``window`` D-Days), written as it is made: a hundred thousand
+  /// rows held at once, then their JSON values or their text, took 154 MB. The store is read twice in one
+  /// read transaction: once for each row's days (and in text the columns' widths), which give the order;
+  /// then ``window`` rows at a time in that order, read by id. Memory is the few integers of each row and
+  /// one window of rows; the output is byte for byte that of ``EventListResult``.
+  struct ListStream: Sendable {
+    /// How many rows are made at a time; a store of at most this many is listed as one document.
+    static let window = 4096
+
+    let today: CivilDate
+    let language: DDayLanguage
+    let tool: DDayTool
+
+    func output() -> CommandOutput {
+      .stream { writer in
+        // Opened again: the store of ``list()`` cannot be handed to the stream.
+        guard let store = try tool.existingStore(forReading: true) else {
+          try writer.write(
+            writer.isJSON
+              ? try JSONOutput.document(EventListResult(rows: [])) + "\n"
+              : EventListResult.emptyMessage + "\n")
+          return
+        }
+        // Both reads must see the same rows: a store opened for reading is usually read in one
+        // transaction already (then this BEGIN fails, harmlessly); one that was not is from here on.
+        _ = try? store.database.connection.execute("BEGIN")
+        try write(store, to: writer)
+      }
+    }
+
+    private func write(_ store: DDayStore, to writer: StreamWriter) throws {
+      let lunar = KoreanLunarCalendar()
+      let isJSON = writer.isJSON
+      var ids: [Int] = []
+      var days: [Int] = []
+      let count = try store.count()
+      ids.reserveCapacity(count)
+      days.reserveCapacity(count)
+      var widths = EventListResult.Widths()
+      try store.forEachSchedule { id, details, name in
+        let date =
+          details.repeats == .none
+          ? details.date : details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
+        let day = today.days(to: date)
+        ids.append(id)
+        days.append(day)
+        if !isJSON { widths.measure(id: id, nameWidth: TextBuffer.width(try name()), days: day) }
+      }
+      guard !ids.isEmpty else {
+        try writer.write(
+          isJSON
+            ? try JSONOutput.document(EventListResult(rows: [])) + "\n"
+            : EventListResult.emptyMessage + "\n")
+        return
+      }
+      let order = ListOrder.order(days: days)
+      days = []
+      let document = isJSON ? JSONStreamWriter(pretty: true) { try writer.write($0) } : nil
+      try document?.beginObject()
+      try document?.beginArray(key: "events")
+      var start = 0
+      while start < order.count {
+        let end = min(start + Self.window, order.count)
+        // The window's rows are read in id order (the store's order), each put in its place.
+        let wanted = (start..<end).map { (id: ids[order[$0]], place: $0 - start) }
+          .sorted { $0.id < $1.id }
+        var rows = [EventRow?](repeating: nil, count: end - start)
+        for (index, event) in try store.events(ids: wanted.map(\.id)).enumerated() {
+          rows[wanted[index].place] = EventRow(
+            event, today: today, lunar: lunar, language: language)
+        }
+        if let document {
+          for case let row? in rows { try document.element(row) }
+        } else {
+          var text = TextBuffer(
+            capacity: rows.count * (widths.id + widths.name + widths.label + 40))
+          for case let row? in rows {
+            EventListResult.appendLine(
+              row, nameWidth: TextBuffer.width(row.name), widths: widths, to: &text)
+            text.append(ascii: 0x0A)
+          }
+          // Made safe for a terminal as the renderer makes a document's text.
+          try writer.writeText(text.text)
+        }
+        start = end
+      }
+      try document?.endArray()
+      try document?.endObject()
+      try document?.finish()
+    }
   }
 
   /// `toolbox dday show ID`.

@@ -55,32 +55,29 @@ extension DDayTool {
       throw arguments.usageError(
         "use either --json or --ics, not both", code: "conflicting_options")
     }
-    let events = try savedEvents()
     let today = context.today()
-    let lunar = KoreanLunarCalendar()
-    let text: String
-    if wantsICS {
-      text = ICalendarComponent.calendar(
-        productID: DDayICalendar.exportProductID,
-        properties: [.text("X-WR-CALNAME", "D-Days")],
-        components: DDayICalendar.events(
-          events, stamp: DDayICalendar.stamp(context), today: today, lunarYears: lunarYears,
-          lunar: lunar)
-      ).serialized()
-    } else {
-      let language = try language()
-      text =
-        try JSONOutput.document(
-          EventListResult(
-            rows: events.map { EventRow($0, today: today, lunar: lunar, language: language) }))
-        + "\n"
+    let years = lunarYears
+    let stamp = DDayICalendar.stamp(context)
+    let language = wantsICS ? nil : try language()
+    let tool = self
+    // Written as the store is read, to standard output or to the file: a hundred thousand D-Days were
+    // held as events, then as components or JSON values, then as one text.
+    let write: @Sendable (_ sink: @escaping (String) throws -> Void) throws -> Int = { sink in
+      let store = try tool.existingStore(forReading: true)
+      if let language {
+        return try DDayStream.exportJSON(store, today: today, language: language, sink: sink)
+      }
+      return try DDayStream.exportICalendar(
+        store, stamp: stamp, today: today, lunarYears: years, sink: sink)
     }
-    guard let file else { return .verbatim(text) }
+    guard let file else {
+      return .stream { writer in _ = try write { try writer.write($0) } }
+    }
     let output = try OutputFile(file)
-    try output.write(text)
+    let exported = try write { try output.write($0) }
     try output.commit()
     return .document(
-      DDayExportResult(exported: events.count, file: file, format: wantsICS ? "ics" : "json"))
+      DDayExportResult(exported: exported, file: file, format: wantsICS ? "ics" : "json"))
   }
 
   /// `toolbox dday import FILE`.

@@ -27,35 +27,60 @@ struct EventListResult: CommandResult, Equatable {
     }
     // Rows are read in place by index: a copy of a row retains its strings (a third of the instructions
     // of rendering a thousand rows went to copying them).
-    var widths = (id: 0, name: 0, label: 0)
+    var widths = Widths()
     var nameWidths: [Int] = []
     nameWidths.reserveCapacity(rows.count)
     for index in rows.indices {
       let name = TextBuffer.width(rows[index].name)
       nameWidths.append(name)
-      widths.id = max(widths.id, TextBuffer.digitCount(rows[index].id))
-      widths.name = max(widths.name, name)
-      widths.label = max(widths.label, TextBuffer.dayLabelWidth(rows[index].days))
+      widths.measure(id: rows[index].id, nameWidth: name, days: rows[index].days)
     }
     var output = TextBuffer(capacity: rows.count * (widths.id + widths.name + widths.label + 40))
     for index in rows.indices {
-      let id = rows[index].id
-      let days = rows[index].days
       if index > 0 { output.append(ascii: 0x0A) }
-      output.append(spaces: widths.id - TextBuffer.digitCount(id))
-      output.append(decimal: id)
-      output.append(spaces: 2)
-      output.append(rows[index].name)
-      output.append(spaces: widths.name - nameWidths[index] + 2)
-      output.append(date: rows[index].date)
-      output.append(spaces: 2)
-      output.append(dayLabel: days)
-      // The label's padding stays only when a note follows it.
-      output.append(spaces: widths.label - TextBuffer.dayLabelWidth(days) + 2)
-      rows[index].appendNote(to: &output)
-      output.trimTrailingSpaces()
+      Self.appendLine(rows[index], nameWidth: nameWidths[index], widths: widths, to: &output)
     }
     return output
+  }
+
+  /// The widths of the columns that are padded: id, name and label.
+  struct Widths {
+    var id = 0
+    var name = 0
+    var label = 0
+
+    /// Widens the columns to fit a row.
+    mutating func measure(id: Int, nameWidth: Int, days: Int) {
+      self.id = max(self.id, TextBuffer.digitCount(id))
+      name = max(name, nameWidth)
+      label = max(label, TextBuffer.dayLabelWidth(days))
+    }
+  }
+
+  /// Writes one row's line, without a line end.
+  ///
+  /// - Parameters:
+  ///   - row: The row.
+  ///   - nameWidth: The display width of its name.
+  ///   - widths: The columns' widths.
+  ///   - output: The text.
+  static func appendLine(
+    _ row: borrowing EventRow, nameWidth: Int, widths: Widths, to output: inout TextBuffer
+  ) {
+    let id = row.id
+    let days = row.days
+    output.append(spaces: widths.id - TextBuffer.digitCount(id))
+    output.append(decimal: id)
+    output.append(spaces: 2)
+    output.append(row.name)
+    output.append(spaces: widths.name - nameWidth + 2)
+    output.append(date: row.date)
+    output.append(spaces: 2)
+    output.append(dayLabel: days)
+    // The label's padding stays only when a note follows it.
+    output.append(spaces: widths.label - TextBuffer.dayLabelWidth(days) + 2)
+    row.appendNote(to: &output)
+    output.trimTrailingSpaces()
   }
 }
 
