@@ -52,14 +52,15 @@ all: build
 # `make` does not rebuild as root in your tree.
 STAMP = $(BUILD)/.make-build
 GIT_INDEX := $(wildcard $(shell git rev-parse --absolute-git-dir 2>/dev/null)/index)
-SOURCES := Package.swift $(shell find Sources Plugins -type f 2>/dev/null) $(GIT_INDEX)
+SOURCES := Package.swift $(shell find Sources Plugins packaging/link-order -type f 2>/dev/null) $(GIT_INDEX)
 
+# The packaging build lays the binary out in the order of packaging/link-order/ (Package.swift).
 build:
-	$(SWIFT) build -c release
+	TOOLBOX_LINK_ORDER=1 $(SWIFT) build -c release
 	touch $(STAMP)
 
 $(STAMP): $(SOURCES)
-	$(SWIFT) build -c release
+	TOOLBOX_LINK_ORDER=1 $(SWIFT) build -c release
 	touch $(STAMP)
 
 # Every write is checked: a failed command or redirection stops make (and toolbox itself exits 74 when

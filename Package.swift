@@ -11,29 +11,28 @@ import PackageDescription
 // all of the static binary's conformance records; with the flag the compiler passes metadata and witness
 // tables directly. `-prespecialize-generic-metadata` emits the metadata of generic types used with
 // concrete arguments at compile time. Instantiation by mangled name fell from about 29% to 18% of the CPU
-// samples of `toolbox calendar 1 2022` (perf record; docs/DEVELOPMENT.md, *Speed*).
-//
-// Release builds also put every function in a section of its own (`-function-sections`), and link with
-// lld in the order of `Sources/toolbox/link-order.txt` and `link-order.ld`: the functions and data
-// toolbox's common commands touch, in the order they touch them (made by scripts/generate-link-order from
-// memory traces). Start-up then touches about 90 fewer pages of the 57 MB binary (docs/DEVELOPMENT.md,
-// *Speed*, "Link order"). A name the code no longer has is skipped; a function missing from the files only
-// lies farther away.
+// samples of `toolbox calendar 1 2022` (perf record; docs/perf-log.md).
 let staticExecutable: [SwiftSetting] = [
   .unsafeFlags(
     [
       "-static-executable", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
-      "-Xfrontend", "-prespecialize-generic-metadata", "-Xfrontend", "-function-sections",
-    ], .when(configuration: .release))
+      "-Xfrontend", "-prespecialize-generic-metadata",
+    ] + (Context.environment["TOOLBOX_LINK_ORDER"] == "1" ? ["-Xfrontend", "-function-sections"] : []),
+    .when(configuration: .release))
 ]
+// The packaging build (`make install`, `make deb`, `make dist` set TOOLBOX_LINK_ORDER=1) also lays out the
+// release binary in the order of packaging/link-order/ (scripts/generate-link-order, from valgrind traces
+// of the common commands): about 65 fewer page faults at start-up, under 0.1 ms, so no other build pays
+// for it (docs/perf-log.md).
+let linkOrder =
+  Context.environment["TOOLBOX_LINK_ORDER"] == "1"
+  ? [
+    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/packaging/link-order/link-order.txt",
+    "-Xlinker", "--no-warn-symbol-ordering",
+    "-Xlinker", "--script=\(Context.packageDirectory)/packaging/link-order/link-order.ld",
+  ] : []
 let staticLinking: [LinkerSetting] = [
-  .unsafeFlags(
-    [
-      "-static-executable", "-use-ld=lld",
-      "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/toolbox/link-order.txt",
-      "-Xlinker", "--no-warn-symbol-ordering",
-      "-Xlinker", "--script=\(Context.packageDirectory)/Sources/toolbox/link-order.ld",
-    ], .when(configuration: .release))
+  .unsafeFlags(["-static-executable", "-use-ld=lld"] + linkOrder, .when(configuration: .release))
 ]
 
 /// A built-in tool: module `Toolbox<name>` in `Sources/Plugins/<name>`, tests in `Tests/Toolbox<name>Tests`.
@@ -110,7 +109,7 @@ let package = Package(
     .plugin(name: "BuildInfo", capability: .buildTool()),
     .executableTarget(
       name: "toolbox", dependencies: ["ToolboxCore", "ToolboxBuiltIns", "ToolboxSearch"],
-      exclude: ["link-order.txt", "link-order.ld"], swiftSettings: staticExecutable,
+      swiftSettings: staticExecutable,
       linkerSettings: staticLinking, plugins: ["BuildInfo"]),
     // libcurl's C API, for the search tool's HTTP helper only; linked dynamically (Debian's libcurl4).
     .systemLibrary(

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Turns memory traces of toolbox commands into the link order of toolbox's code and data.
 
-Used by scripts/generate-link-order; see there and docs/DEVELOPMENT.md (Speed, "Link order").
+Used by scripts/generate-link-order; see there and docs/DEVELOPMENT.md (Speed).
 
     link-order.py BINARY MAP OUT_DIR TRACE...
 
