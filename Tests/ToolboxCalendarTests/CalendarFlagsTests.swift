@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ToolboxCore
 import ToolboxTestSupport
@@ -43,10 +44,24 @@ import ToolboxTestSupport
     #expect(try months("-B", "2", "1", "1") == ["1-1"])
   }
 
-  @Test func `one month is a month object, any range is wrapped in months`() {
-    #expect(runner.run("--json", "calendar", "-A", "0").output.hasPrefix("{\n  \"dayCount\""))
+  @Test func `one month is a month object, any range is wrapped in months`() throws {
+    let month = runner.run("--json", "calendar", "-A", "0")
+    let object = try #require(
+      try JSONSerialization.jsonObject(with: Data(month.output.utf8)) as? [String: Any])
     #expect(
-      runner.run("--json", "calendar", "-A", "1", "12", "9999").output.hasPrefix("{\n  \"months\""))
+      object.keys.sorted() == [
+        "dayCount", "days", "firstWeekdayIndex", "month", "title", "today", "weekStart",
+        "weekdays", "weeks", "year",
+      ])
+    #expect(object["year"] as? Int == 2026 && object["month"] as? Int == 12)
+    // The month after December 9999 does not exist: the range is the one month, still wrapped.
+    let range = runner.run("--json", "calendar", "-A", "1", "12", "9999")
+    let wrapped = try #require(
+      try JSONSerialization.jsonObject(with: Data(range.output.utf8)) as? [String: Any])
+    #expect(wrapped.keys.sorted() == ["months"])
+    let months = try #require(wrapped["months"] as? [[String: Any]])
+    #expect(months.map { [$0["year"] as? Int, $0["month"] as? Int] } == [[9999, 12]])
+    #expect(months.first?.keys.sorted() == object.keys.sorted())
   }
 
   @Test func `three months from February put the year over them, as cal`() {
@@ -126,9 +141,20 @@ import ToolboxTestSupport
   }
 
   @Test func `the first row of January 0001 starts before the calendar does`() {
-    let result = runner.run("calendar", "-w", "1", "1")
-    #expect(result.status == 0)
-    #expect(result.output.contains("\n 1|     1  2  3  4  5  6\n"))
+    // 0001-01-01 is a Monday (proleptic Gregorian): week 1 has an empty Sunday.
+    #expect(
+      runner.run("calendar", "-w", "1", "1")
+        == RunResult(
+          output: """
+                    January 1
+             w| Su Mo Tu We Th Fr Sa
+             1|     1  2  3  4  5  6
+             2|  7  8  9 10 11 12 13
+             3| 14 15 16 17 18 19 20
+             4| 21 22 23 24 25 26 27
+             5| 28 29 30 31
+
+            """, error: "", status: 0))
   }
 
   @Test func `-H highlights another day on a terminal; -M and -S set the week start`() {
@@ -144,7 +170,8 @@ import ToolboxTestSupport
     #expect(bad.status == 65)
     #expect(
       bad.error
-        == "toolbox: calendar: --highlight: date '2022-02-30' does not exist: February 2022 has 28 days\n")
+        == "toolbox: calendar: --highlight: date '2022-02-30' does not exist: February 2022 has 28 days\n"
+    )
     #expect(runner.run("calendar", "-M", "1", "2022").output.contains("\nMo Tu We Th Fr Sa Su\n"))
     #expect(
       runner.run("calendar", "-S", "1", "2022", "--locale", "de_DE").output.contains(
@@ -182,6 +209,10 @@ import ToolboxTestSupport
   }
 
   @Test func `-h is help, as everywhere in toolbox`() {
-    #expect(runner.run("calendar", "-h").output.hasPrefix("OVERVIEW: "))
+    let help = runner.run("calendar", "-h")
+    #expect(help.output.hasPrefix("OVERVIEW: Show a month or year calendar, like cal"))
+    #expect(help == runner.run("help", "calendar"))
+    #expect(help == runner.run("calendar", "--help"))
+    #expect(help.error == "" && help.status == 0)
   }
 }

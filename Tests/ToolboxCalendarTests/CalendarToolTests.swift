@@ -41,18 +41,37 @@ import ToolboxTestSupport
   }
 
   @Test func `the locale comes from the environment when not given`() {
+    // From LANG: what --locale ko_KR prints.
     let korean = ToolboxRunner(
       tools: [CalendarTool.self], environment: Environment(["LANG": "ko_KR.UTF-8"]))
-    #expect(korean.run("calendar", "1", "2022").output.hasPrefix("    2022년 01월\n일 월"))
+    let koreanMonth = korean.run("calendar", "1", "2022")
+    #expect(koreanMonth == runner.run("--locale", "ko_KR", "calendar", "1", "2022"))
+    #expect(
+      koreanMonth.output == """
+            2022년 01월
+        일 월 화 수 목 금 토
+                           1
+         2  3  4  5  6  7  8
+         9 10 11 12 13 14 15
+        16 17 18 19 20 21 22
+        23 24 25 26 27 28 29
+        30 31
+
+        """)
+    // LC_ALL wins over LANG: what --locale de_DE prints.
     let german = ToolboxRunner(
       tools: [CalendarTool.self],
       environment: Environment(["LC_ALL": "de_DE.UTF-8", "LANG": "ko_KR"]))
-    #expect(
-      german.run("calendar", "3", "2022").output.hasPrefix("         März 2022\nSo. Mo."))
+    let germanMonth = german.run("calendar", "3", "2022")
+    #expect(germanMonth == runner.run("--locale", "de_DE", "calendar", "3", "2022"))
+    #expect(germanMonth.output.hasPrefix("         März 2022\nSo. Mo. Di. Mi. Do. Fr. Sa.\n"))
+    #expect(germanMonth != runner.run("calendar", "3", "2022"))
   }
 
   @Test func `the current month is the default and today is highlighted only on a terminal`() {
+    // Today is 2026-12-02: no arguments is December 2026, as given in words.
     let plain = runner.run("calendar")
+    #expect(plain == runner.run("calendar", "12", "2026"))
     #expect(plain.output.hasPrefix("   December 2026\n"))
     #expect(!plain.output.contains("\u{1B}"))
     let terminal = ToolboxRunner(
@@ -63,13 +82,38 @@ import ToolboxTestSupport
   }
 
   @Test func `week start moves the columns`() {
+    // As `ncal -b -M 1 2022` prints it (without its trailing spaces).
     let monday = runner.run("calendar", "1", "2022", "--week-start", "monday")
     #expect(
-      monday.output.hasPrefix("    January 2022\nMo Tu We Th Fr Sa Su\n                1  2\n 3  4")
-    )
+      monday.output == """
+            January 2022
+        Mo Tu We Th Fr Sa Su
+                        1  2
+         3  4  5  6  7  8  9
+        10 11 12 13 14 15 16
+        17 18 19 20 21 22 23
+        24 25 26 27 28 29 30
+        31
+
+        """)
+    // The locale's week start: Monday in Germany, the same columns as --week-start monday.
     let localeStart = runner.run(
       "--locale", "de_DE", "calendar", "1", "2022", "--week-start", "locale")
-    #expect(localeStart.output.contains("Mo. Di. Mi. Do. Fr. Sa. So.\n"))
+    #expect(
+      localeStart
+        == runner.run("--locale", "de_DE", "calendar", "1", "2022", "--week-start", "monday"))
+    #expect(
+      localeStart.output == """
+                Januar 2022
+        Mo. Di. Mi. Do. Fr. Sa. So.
+                              1   2
+          3   4   5   6   7   8   9
+         10  11  12  13  14  15  16
+         17  18  19  20  21  22  23
+         24  25  26  27  28  29  30
+         31
+
+        """)
   }
 
   @Test func `three months side by side`() {
@@ -107,9 +151,19 @@ import ToolboxTestSupport
   }
 
   @Test func `October 1582 is proleptic Gregorian with 31 days`() {
-    let result = runner.run("calendar", "10", "1582")
-    #expect(result.output.contains(" 3  4  5  6  7  8  9\n"))
-    #expect(result.output.hasSuffix("31\n"))
+    // 1582-10-01 is a Friday in the proleptic Gregorian calendar; no days 5 to 14 are dropped.
+    #expect(
+      runner.run("calendar", "10", "1582").output == """
+            October 1582
+        Su Mo Tu We Th Fr Sa
+                        1  2
+         3  4  5  6  7  8  9
+        10 11 12 13 14 15 16
+        17 18 19 20 21 22 23
+        24 25 26 27 28 29 30
+        31
+
+        """)
   }
 
   @Test func `JSON is the seed app's grid`() {

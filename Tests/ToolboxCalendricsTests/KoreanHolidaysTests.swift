@@ -70,7 +70,7 @@ import ToolboxTestSupport
 
   @Test func `agrees with python-holidays 0.109 on every public holiday from 1991 to 2050`() throws
   {
-    let rows = try Fixture.rows("python-holidays-kr.tsv")
+    let rows = try Fixture.rows("python-holidays-kr.tsv", in: .module)
     #expect(rows.count == 1141)
     let (missing, extra) = try Self.differences(from: rows, years: 1991...2050)
     #expect(missing == Self.deliberatelyLeftOut)

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ToolboxCore
 import ToolboxTestSupport
@@ -10,7 +11,7 @@ import ToolboxTestSupport
   /// Every day from 1897-01-01 to 2050-12-31 as KASI's tables have it (the fixture lists their lunar months,
   /// back to back): it converts to its lunar date and back, and day 30 of a 29-day month does not exist.
   @Test func `agrees with KASI on every day from 1897 to 2050`() throws {
-    let rows = try Fixture.rows("kasi-lunar-months.tsv")
+    let rows = try Fixture.rows("kasi-lunar-months.tsv", in: .module)
     #expect(rows.count == 1906)
     let (first, last) = (
       CivilDate.test("1897-01-01").dayNumber, CivilDate.test("2050-12-31").dayNumber
@@ -82,8 +83,21 @@ import ToolboxTestSupport
   }
 
   @Test func `a year without a leap month has none`() {
-    #expect(calendar.leapMonth(inYear: 2024) == nil)
-    #expect(calendar.leapMonth(inYear: 2026) == nil)
+    for year in [2024, 2026] {
+      #expect(calendar.leapMonth(inYear: year) == nil, "\(year)")
+      // No month repeats: twelve months of 29 or 30 days, no leap month of any number, no leap date.
+      for month in 1...12 {
+        #expect(
+          [29, 30].contains(calendar.length(ofYear: year, month: month, isLeapMonth: false)),
+          "\(year)-\(month)")
+        #expect(
+          calendar.length(ofYear: year, month: month, isLeapMonth: true) == nil,
+          "\(year)-\(month) leap")
+        #expect(
+          calendar.dayNumber(of: LunarDate(year: year, month: month, day: 1, isLeapMonth: true))
+            == nil, "\(year)-\(month) leap")
+      }
+    }
   }
 
   @Test(arguments: [

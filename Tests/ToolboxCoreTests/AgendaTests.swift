@@ -182,7 +182,8 @@ import ToolboxTestSupport
     let limited = DatedItems(items, range: range, overdueLimit: 2)
     #expect(limited.items.map(\.title) == ["in range", "late", "middle", "today"])
     #expect(limited.moreOverdue == 1)
-    #expect(DatedItems(items, range: range, overdueLimit: 0).items.map(\.title) == ["in range", "today"])
+    #expect(
+      DatedItems(items, range: range, overdueLimit: 0).items.map(\.title) == ["in range", "today"])
     #expect(DatedItems(items, range: range, overdueLimit: 0).moreOverdue == 3)
     #expect(DatedItems(items, range: range, overdueLimit: 3) == DatedItems(items: items))
     // nil (the calendar's marks): none of them, and not counted.
@@ -191,12 +192,32 @@ import ToolboxTestSupport
     #expect(marks.moreOverdue == 0)
   }
 
-  @Test func `agenda has help and is a reserved name`() {
+  @Test func `agenda has help and is a reserved name`() throws {
     let help = runner.run("agenda", "--help")
-    #expect(help.status == 0)
+    #expect(help.status == 0 && help.error == "")
     #expect(help.output.hasPrefix("OVERVIEW: List what is coming up in every enabled tool"))
+    #expect(help == runner.run("help", "agenda"))
     #expect(ToolRegistry.reservedNames.contains("agenda"))
-    #expect(runner.run("help").output.contains("agenda"))
+    #expect(runner.run("help").output.contains("\n  agenda "))
+    // Reserved: neither a plugin nor an alias may take the name.
+    let folder = try TemporaryDirectory()
+    defer { folder.remove() }
+    let plugin = try folder.write(
+      "plugin.json", #"{"plugins": [{"name": "agenda", "command": ["/bin/true"]}]}"#)
+    #expect(
+      runner.run("--config", plugin, "agenda")
+        == RunResult(
+          output: "",
+          error: "toolbox: \(plugin): 'plugins[0].name' 'agenda' is already a built-in name\n",
+          status: 78))
+    let alias = try folder.write("alias.json", #"{"aliases": {"agenda": "tools"}}"#)
+    #expect(
+      runner.run("--config", alias, "agenda")
+        == RunResult(
+          output: "",
+          error:
+            "toolbox: \(alias): 'aliases.agenda' cannot be used as an alias: it is a tool name or not a lower-case word\n",
+          status: 78))
   }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ToolboxCore
 import ToolboxTestSupport
@@ -99,8 +100,16 @@ import ToolboxTestSupport
   @Test func `every script is generated, relays to __complete and prints nothing else`() {
     for shell in ["bash", "zsh", "fish"] {
       let result = runner.run("completions", shell)
-      #expect(result.status == 0)
-      #expect(result.output.contains("__complete --"))
+      #expect(result.status == 0 && result.error == "", "\(shell): \(result.error)")
+      // One call to the binary, its errors silenced, and the script is all that is printed: the
+      // same script every time, ending in a newline.
+      #expect(result.output.components(separatedBy: " __complete -- ").count == 2, "\(shell)")
+      #expect(
+        result.output.split(separator: "\n").contains {
+          $0.contains(" __complete -- ") && $0.contains("2>/dev/null")
+        },
+        "\(shell)")
+      #expect(result.output.hasSuffix("\n") && result == runner.run("completions", shell))
     }
     #expect(runner.run("completions", "zsh").output.hasPrefix("#compdef toolbox\n"))
   }

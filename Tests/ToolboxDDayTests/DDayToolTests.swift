@@ -165,12 +165,37 @@ import ToolboxTestSupport
     let folder = try TemporaryDirectory()
     defer { folder.remove() }
     let config = try folder.write("config.json", #"{"tools":{"dday":{"countStartDay":false}}}"#)
-    let result = run(
-      "--config", config, "--json", "dday", "anniversaries", "2026-08-25", "--count", "1",
-      "--years", "0")
-    #expect(result.status == 0)
-    #expect(result.output.contains("\"countStartDay\": false"))
-    #expect(result.output.contains("\"date\": \"2026-12-03\""))
+    // The start is day 0, so day 100 is 2026-12-03 (counting the start as day 1 it is 2026-12-02).
+    #expect(
+      run(
+        "--config", config, "--json", "dday", "anniversaries", "2026-08-25", "--count", "1",
+        "--years", "0")
+        == ok(
+          """
+          {
+            "countStartDay": false,
+            "items": [
+              {
+                "date": "2026-12-03",
+                "kind": "days",
+                "label": "D-1",
+                "n": 100,
+                "name": "100 days"
+              }
+            ],
+            "start": "2026-08-25"
+          }
+
+          """))
+    #expect(
+      run("--config", config, "dday", "anniversaries", "2026-08-25", "--count", "1", "--years", "0")
+        == ok("100 days  2026-12-03  Thursday  D-1\n"))
+    #expect(
+      run("dday", "anniversaries", "2026-08-25", "--count", "1", "--years", "0")
+        == ok("100 days  2026-12-02  Wednesday  D-Day\n"))
+    // A countdown to a past date: 2026-11-27 is day 0, today day 5 (day 6 by default).
+    #expect(run("--config", config, "dday", "2026-11-27") == ok("D+5 · day 5\n"))
+    #expect(run("dday", "2026-11-27") == ok("D+5 · day 6\n"))
   }
 
   @Test func `an unknown dday config key is a config error`() throws {

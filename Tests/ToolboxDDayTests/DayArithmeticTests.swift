@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ToolboxCore
 import ToolboxTestSupport
@@ -54,7 +55,7 @@ import ToolboxTestSupport
   @Test func `before, after and between agree with Python's datetime on 400 random cases`()
     throws
   {
-    let rows = try Fixture.rows("python-day-arithmetic.tsv")
+    let rows = try Fixture.rows("python-day-arithmetic.tsv", in: .module)
     #expect(rows.count == 400)
     for row in rows {
       let (from, days, date, weekday) = (row[0], try #require(Int(row[1])), row[2], row[3])

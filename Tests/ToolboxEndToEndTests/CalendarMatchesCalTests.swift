@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolboxBuiltIns
 import ToolboxTestSupport
 
 /// `toolbox calendar` against Debian's `cal` itself (package ncal): wherever `cal` has the same view, from
@@ -14,32 +15,67 @@ import ToolboxTestSupport
     if: FileManager.default.isExecutableFile(atPath: "/usr/bin/cal") || TestTools.areRequired,
     "needs cal and ncal: apt-get install ncal"))
 struct CalendarMatchesCalTests {
+  /// The binary's dispatcher and tools, run in-process: the thousands of views below cost no toolbox
+  /// process each (a debug binary takes about 8 ms to start). The binary itself prints every compared
+  /// year, one process per view of a year (`the binary prints each year as cal and ncal do`).
+  static let toolbox = ToolboxRunner(tools: builtInTools)
+
   /// What `cal` (or `ncal`) prints, without trailing spaces and trailing empty lines.
-  static func reference(_ program: String, _ arguments: [String]) throws -> String {
-    let outcome = try TestTools.run(program, arguments)
-    #expect(outcome.status == 0, "\(program) \(arguments): \(outcome.error)")
-    var lines = outcome.output.split(separator: "\n", omittingEmptySubsequences: false)
+  static func normalized(_ output: some StringProtocol) -> String {
+    var lines = output.split(separator: "\n", omittingEmptySubsequences: false)
       .map { line in String(line.reversed().drop { $0 == " " }.reversed()) }
     while lines.last?.isEmpty == true { lines.removeLast() }
     return lines.joined(separator: "\n") + "\n"
   }
 
-  static func compare(_ program: String, _ arguments: [String]) throws {
-    let ours = try Toolbox.run(["calendar"] + arguments)
-    #expect(ours.status == 0, "\(arguments): \(ours.error)")
-    #expect(
-      ours.output == (try reference(program, arguments)),
-      "toolbox calendar \(arguments.joined(separator: " ")) differs from \(program)")
+  /// What `cal` (or `ncal`) prints, without trailing spaces and trailing empty lines.
+  static func reference(_ program: String, _ arguments: [String]) throws -> String {
+    let outcome = try TestTools.run(program, arguments)
+    #expect(outcome.status == 0, "\(program) \(arguments): \(outcome.error)")
+    return normalized(outcome.output)
   }
 
-  /// Compares with `ncal -b -h ARGUMENTS` (`-h`: ncal, unlike cal, highlights today even on a pipe, with
-  /// backspaces; toolbox highlights only on a terminal, tested in the unit tests).
-  static func compare(ncal arguments: [String]) throws {
-    let ours = try Toolbox.run(["calendar"] + arguments)
-    #expect(ours.status == 0, "\(arguments): \(ours.error)")
+  /// What one `cal` or `ncal` command prints, normalized, and its exit status.
+  struct Reference: Sendable {
+    let output: String
+    let status: Int32
+  }
+
+  /// Runs `program` with each of `commandLines` in one shell (one `sh` and a `cal` per line, instead of a
+  /// process pair per line started from the test process): after each run the shell prints the marker
+  /// `\u{1}` and the exit status, which cal's output never contains.
+  static func references(_ program: String, _ commandLines: [[String]]) -> [[String]: Reference] {
+    let script = commandLines.map { arguments in
+      ([program] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        + #"; printf '\001%d\n' "$?""#
+    }.joined(separator: "\n")
+    guard let outcome = try? TestTools.run("/bin/sh", ["-c", script]) else { return [:] }
+    let pieces = outcome.output.split(separator: "\u{1}", omittingEmptySubsequences: false)
+    guard pieces.count == commandLines.count + 1 else { return [:] }
+    var references: [[String]: Reference] = [:]
+    var output = pieces[0]
+    for (arguments, piece) in zip(commandLines, pieces.dropFirst()) {
+      let status = Int32(piece.prefix { $0 != "\n" }) ?? -1
+      references[arguments] = Reference(output: normalized(output), status: status)
+      output = piece.drop { $0 != "\n" }.dropFirst()
+    }
+    return references
+  }
+
+  /// Compares toolbox's view with the reference `program` printed for the same words.
+  static func compare(
+    _ arguments: [String], with reference: Reference?, of program: String,
+    binary: Bool = false
+  ) throws {
+    let reference = try #require(reference, "\(program) \(arguments) did not run")
+    #expect(reference.status == 0, "\(program) \(arguments) exited \(reference.status)")
+    let ours =
+      binary
+      ? try Toolbox.run(["calendar"] + arguments).output
+      : toolbox.run(["calendar"] + arguments).output
     #expect(
-      ours.output == (try reference("/usr/bin/ncal", ["-b", "-h"] + arguments)),
-      "toolbox calendar \(arguments.joined(separator: " ")) differs from ncal -b")
+      ours == reference.output,
+      "toolbox calendar \(arguments.joined(separator: " ")) differs from \(program)")
   }
 
   /// Years whose every month is compared; the others are compared in January, February, November and
@@ -98,9 +134,12 @@ struct CalendarMatchesCalTests {
     return cases
   }()
 
+  /// What `cal` prints for each of ``calCases``, from one shell.
+  static let calReferences = references("/usr/bin/cal", calCases)
+
   @Test(arguments: calCases)
   func `toolbox calendar prints what cal prints`(arguments: [String]) throws {
-    try Self.compare("/usr/bin/cal", arguments)
+    try Self.compare(arguments, with: Self.calReferences[arguments], of: "cal")
   }
 
   /// Week numbers, week starts and -H, compared with `ncal -b` (cal's layout; `cal` refuses these flags).
@@ -120,9 +159,28 @@ struct CalendarMatchesCalTests {
     return cases
   }()
 
+  /// What `ncal -b -h` prints for each of ``ncalCases``, from one shell (`-h`: ncal, unlike cal,
+  /// highlights today even on a pipe, with backspaces; toolbox highlights only on a terminal, tested in the
+  /// unit tests).
+  static let ncalReferences = references("/usr/bin/ncal", ncalCases.map { ["-b", "-h"] + $0 })
+
   @Test(arguments: ncalCases)
   func `week numbers and week starts as ncal -b prints them`(arguments: [String]) throws {
-    try Self.compare(ncal: arguments)
+    try Self.compare(
+      arguments, with: Self.ncalReferences[["-b", "-h"] + arguments], of: "ncal -b")
+  }
+
+  /// The built binary, one process per view of a year: the year as `cal -y` prints it, and with week
+  /// numbers from Monday as `ncal -b` does.
+  @Test(arguments: years + [1753, 9999])
+  func `the binary prints each year as cal and ncal do`(year: Int) throws {
+    let y = String(year)
+    try Self.compare(["-y", y], with: Self.calReferences[["-y", y]], of: "cal", binary: true)
+    if year >= 1754, year <= 9998 {
+      try Self.compare(
+        ["-w", "-M", "-y", y], with: Self.ncalReferences[["-b", "-h", "-w", "-M", "-y", y]],
+        of: "ncal -b", binary: true)
+    }
   }
 
   @Test func `toolbox is proleptic Gregorian where cal switches to Julian`() throws {

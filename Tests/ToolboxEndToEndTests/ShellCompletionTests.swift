@@ -153,7 +153,9 @@ import Testing
         "new-session", "-d", "-x", "200", "-y", "50", "-c", lab.work,
         "env -i \(variables) \(command)",
       ])
-      try waitFor { $0.contains(self.prompt) }
+      // The prompt alone (tmux drops its trailing space, so `contains(prompt)` waited out the whole
+      // timeout, 10 s a shell).
+      try waitFor { self.commandLine($0) == "" }
     }
 
     // The lab's folder may be gone by now (the test's `defer` removes it), so the output goes nowhere.
@@ -193,12 +195,13 @@ import Testing
 
     var screen: String { (try? tmux(["capture-pane", "-p"])) ?? "" }
 
-    /// Waits until the screen satisfies a condition (up to `seconds`), or returns the last screen.
+    /// Waits until the screen satisfies a condition (up to `seconds`), or returns the last screen. The
+    /// screen is read every 10 ms: one `tmux capture-pane` each.
     @discardableResult
     func waitFor(seconds: Int = 10, _ condition: (String) -> Bool) throws -> String {
       var screen = self.screen
-      for _ in 0..<(seconds * 10) where !condition(screen) {
-        usleep(100_000)
+      for _ in 0..<(seconds * 100) where !condition(screen) {
+        usleep(10_000)
         screen = self.screen
       }
       return screen
@@ -215,28 +218,53 @@ import Testing
         }
     }
 
+    /// How many completions this terminal has run, which numbers their sentinels.
+    private var completions = 0
+
     /// Typed after Tab: the shells read keys in order and complete before they read the next one, so
-    /// once it shows on the command line the completion is over, whether it changed anything or not.
-    static let sentinel = "@"
+    /// once it shows at the end of the command line the completion is over, whether it changed anything
+    /// or not. Numbered, so that the last completion's sentinel still on the screen is not taken for it.
+    /// Letters, not digits, which a listing of task ids would contain.
+    func sentinel(_ number: Int) -> String {
+      var letters = ""
+      var rest = number
+      repeat {
+        letters.append(Character(UnicodeScalar(UInt8(97 + rest % 26))))
+        rest /= 26
+      } while rest > 0
+      return "@" + letters + "@"
+    }
 
     /// Types a line, presses Tab (twice when `list`), and returns the screen once the shell has
-    /// completed, with ``sentinel`` at the end of the command line.
-    func complete(_ line: String, list: Bool = false) throws -> String {
-      // Empty the line being edited (end, then kill to its start) and wait for an empty prompt.
-      try tmux(["send-keys", "C-e", "C-u"])
-      try waitFor { self.commandLine($0) == "" }
-      try tmux(["send-keys", "-l", line])
-      try waitFor { self.commandLine($0) == line.trimmingCharacters(in: .whitespaces) }
-      try tmux(["send-keys", "Tab"] + (list ? ["Tab"] : []))
-      try tmux(["send-keys", "-l", Self.sentinel])
+    /// completed, with the completion's sentinel at the end of the command line.
+    ///
+    /// The keys go in one tmux command (commands joined with `;`): end, kill to the start of the line,
+    /// the line, Tab, the sentinel. The shell reads them in order, so nothing needs waiting for between
+    /// them.
+    func complete(_ line: String, list: Bool = false) throws -> (screen: String, sentinel: String) {
+      completions += 1
+      let sentinel = sentinel(completions)
+      try tmux(
+        [
+          "send-keys", "C-e", "C-u", ";", "send-keys", "-l", line, ";",
+          "send-keys", "Tab",
+        ] + (list ? ["Tab"] : []) + [";", "send-keys", "-l", sentinel])
       // The shell asks the binary, which may take a while on a busy machine.
-      return try waitFor(seconds: 30) { self.commandLine($0)?.hasSuffix(Self.sentinel) == true }
+      let screen = try waitFor(seconds: 30) { self.commandLine($0)?.hasSuffix(sentinel) == true }
+      return (screen, sentinel)
+    }
+
+    /// The lines a listing (Tab twice) shows: the screen's non-empty lines that are not command lines.
+    func listing(_ line: String) throws -> [String] {
+      try complete(line, list: true).screen.split(separator: "\n").map(String.init)
+        .filter { !$0.hasPrefix(prompt) && $0 != prompt.trimmingCharacters(in: .whitespaces) }
     }
 
     /// The command line after completing (without the sentinel and the spaces before it).
     func line(after typed: String) throws -> String {
-      let line = commandLine(try complete(typed)) ?? ""
-      return String(line.dropLast(line.hasSuffix(Self.sentinel) ? Self.sentinel.count : 0))
+      let (screen, sentinel) = try complete(typed)
+      let line = commandLine(screen) ?? ""
+      return String(line.dropLast(line.hasSuffix(sentinel) ? sentinel.count : 0))
         .trimmingCharacters(in: .whitespaces)
     }
   }
@@ -285,13 +313,21 @@ import Testing
     #expect(
       try terminal.line(after: "toolbox todo list --all --al") == "toolbox todo list --all --al",
       "\(terminal.screen)")
-    // Several candidates are listed; zsh shows their descriptions.
-    let listing = try terminal.complete("toolbox todo done ", list: true)
-    #expect(listing.contains("1") && listing.contains("2"), "\(listing)")
+    // Several candidates are listed; zsh shows their descriptions, and lists the tools (the disabled
+    // one left out, the alias in).
+    let listing = try terminal.listing("toolbox todo done ")
     if shell == "zsh" {
-      #expect(listing.contains("Buy milk"), "\(listing)")
-      let tools = try terminal.complete("toolbox ", list: true)
-      #expect(tools.contains("Count days"), "\(tools)")
+      #expect(listing == ["1  -- Buy milk", "2  -- Call mom"], "\(listing)")
+      let tools = try terminal.listing("toolbox ")
+      #expect(
+        tools.map { $0.prefix { $0 != " " } }
+          == [
+            "agenda", "calendar", "completions", "dday", "help", "number", "td", "todo", "tools",
+          ], "\(tools)")
+      #expect(
+        tools.contains { $0.hasPrefix("dday ") && $0.contains(" -- Count days: ") }, "\(tools)")
+    } else {
+      #expect(listing == ["1  2"], "\(listing)")
     }
   }
 

@@ -95,9 +95,25 @@ struct DDayStoreSandbox {
     // The control for the tests below: the same sandbox, untouched, shows the planted D-Day everywhere.
     let sandbox = try DDayStoreSandbox()
     defer { sandbox.folder.remove() }
-    #expect(try sandbox.run("dday", "list").output.contains("Planted"))
-    #expect(try sandbox.run("agenda").output.contains("Planted"))
-    #expect(try sandbox.run("calendar", "12", "2026").output.contains(" 5*"))
+    let list = try sandbox.run("dday", "list")
+    #expect(list.output == "1  Planted  2026-12-05  D-3\n" && list.error == "", "\(list.error)")
+    let agenda = try sandbox.run("agenda")
+    #expect(
+      agenda.output == "2026-12-05  Saturday  D-3  dday  Planted\n" && agenda.error == "",
+      "\(agenda.error)")
+    // Only the planted day is marked.
+    let calendar = try sandbox.run("calendar", "12", "2026")
+    #expect(
+      calendar.output == """
+           December 2026
+        Su Mo Tu We Th Fr Sa
+               1  2  3  4  5*
+         6  7  8  9 10 11 12
+        13 14 15 16 17 18 19
+        20 21 22 23 24 25 26
+        27 28 29 30 31
+
+        """ && calendar.error == "", "\(calendar.error)")
   }
 
   @Test(.enabled(if: geteuid() == 0, "only root can give the store to another user"))

@@ -41,11 +41,13 @@ import ToolboxTestSupport
     Case(
       arguments: ["agenda", "--from", "soon"], status: 65,
       firstLine:
-        "toolbox: --from: invalid date 'soon': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday"),
+        "toolbox: --from: invalid date 'soon': expected YYYY-MM-DD, 2026.12.25, today, +3d or next friday"
+    ),
     Case(
       arguments: ["calendar", "-H", "2026-02-30"], status: 65,
       firstLine:
-        "toolbox: calendar: --highlight: date '2026-02-30' does not exist: February 2026 has 28 days"),
+        "toolbox: calendar: --highlight: date '2026-02-30' does not exist: February 2026 has 28 days"
+    ),
     Case(
       arguments: ["dday", "after", "3", "--from", "tomorow"], status: 65,
       firstLine:
@@ -54,7 +56,8 @@ import ToolboxTestSupport
     Case(
       arguments: ["dday", "age", "1990-05-05", "--on", "0000-01-01"], status: 65,
       firstLine:
-        "toolbox: dday: --on: date '0000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"),
+        "toolbox: dday: --on: date '0000-01-01' is outside the supported range 0001-01-01 to 9999-12-31"
+    ),
     // Locales as they are typed, and a suggestion for a region alone.
     Case(
       arguments: ["--locale", "KO_kr", "calendar", "1", "2022"], status: 0,
@@ -124,14 +127,44 @@ import ToolboxTestSupport
     let home = try TemporaryDirectory()
     defer { home.remove() }
     let environment = Toolbox.cleanEnvironment(home: home.path)
+    // `a` is add: the todo.txt words become the priority, project, context and due date.
     let added = try Toolbox.run(
       ["todo", "a", "(A) Call Mom +family @phone due:2026-12-05"], environment: environment)
-    #expect(added.status == 0, "\(added.error)")
+    #expect(added.output == "added #1 \"Call Mom\" (change 1)\n", "\(added.error)")
+    #expect(added.status == 0)
+    // `ls @phone` is list, filtered by the context.
+    let task = """
+          "archived": false,
+          "completed": %@,
+          "contexts": ["phone"],
+          "created": "2026-12-02",
+          "done": %@,
+          "due": "2026-12-05",
+          "hidden": false,
+          "id": 1,
+          "priority": "A",
+          "recurrence": null,
+          "tags": ["family"],
+          "text": "Call Mom",
+          "threshold": null
+      """
+    func list(completed: String, done: String) -> String {
+      "{\n  \"tasks\": [\n    {\n"
+        + task.replacingOccurrences(of: "completed\": %@", with: "completed\": \(completed)")
+        .replacingOccurrences(of: "done\": %@", with: "done\": \(done)")
+        .split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
+        + "\n    }\n  ]\n}\n"
+    }
     let json = try Toolbox.run(["--json", "todo", "ls", "@phone"], environment: environment)
-    #expect(json.output.contains(#""priority": "A""#), "\(json.output)")
-    #expect(json.output.contains(#""due": "2026-12-05""#))
-    #expect(json.output.contains(#""text": "Call Mom""#))
+    #expect(json.output == list(completed: "null", done: "false"), "\(json.output)")
+    #expect(
+      try Toolbox.run(["--json", "todo", "ls", "@home"], environment: environment).output
+        == "{\n  \"tasks\": []\n}\n")
+    // `do` is done.
     let done = try Toolbox.run(["todo", "do", "1"], environment: environment)
-    #expect(done.status == 0, "\(done.error)")
+    #expect(done.output == "done #1 \"Call Mom\" (change 2)\n", "\(done.error)")
+    #expect(done.status == 0)
+    let all = try Toolbox.run(["--json", "todo", "ls", "--all"], environment: environment)
+    #expect(all.output == list(completed: "\"2026-12-02\"", done: "true"), "\(all.output)")
   }
 }

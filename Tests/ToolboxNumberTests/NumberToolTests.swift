@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ToolboxCore
 import ToolboxTestSupport
@@ -244,6 +245,15 @@ import ToolboxTestSupport
   @Test func `symbols show invisible characters by code point`() {
     let result = run("number", "symbols", "--locale", "ar_EG")
     #expect(result.status == 0)
+    // Every line that names code points names exactly the characters of the symbol before them.
+    let described = result.output.split(separator: "\n").filter { $0.contains("  U+") }
+    #expect(described.count == 7, "\(result.output)")
+    for line in described {
+      let value = line.dropFirst(20).prefix { $0 != " " }
+      let points = line.split(separator: " ").filter { $0.hasPrefix("U+") }.map(String.init)
+      #expect(
+        points == value.unicodeScalars.map { "U+" + String(format: "%04X", $0.value) }, "\(line)")
+    }
     #expect(result.output.contains("numbering system    arab\n"))
     #expect(result.output.contains("digits              ٠١٢٣٤٥٦٧٨٩\n"))
     #expect(result.output.contains("minus sign          \u{061C}-  U+061C U+002D\n"))

@@ -83,6 +83,10 @@ import ToolboxTestSupport
     let store = cache(folder, at: 1000)
     store.store(Array("{}".utf8), for: url)
     #expect(store.body(for: url) == nil)
+    // Nothing is written or replaced, and a later cache finds nothing either.
+    #expect(folder.read("toolbox") == "a file where the cache folder should be")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["toolbox"])
+    #expect(cache(folder, at: 1001).body(for: url) == nil)
   }
 
   @Test func `keys are 64-bit FNV-1a in hex`() {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import ToolboxCore
 
@@ -38,7 +39,16 @@ import ToolboxCore
 
   @Test func `the header is bold only when styling is on`() throws {
     let response = try APIResponse(body: Fixtures.bytes("ebook.json"))
-    let text = SearchResults(response: response).text(style: TextStyle(isEnabled: true))
-    #expect(text.hasPrefix("\u{1B}[1mKIND \u{1B}[22m"))
+    let styled = SearchResults(response: response).text(style: TextStyle(isEnabled: true))
+    let plain = SearchResults(response: response).text(style: .plain)
+    #expect(styled.hasPrefix("\u{1B}[1mKIND \u{1B}[22m"))
+    // Bold is all that styling adds, and only to the header line.
+    let lines = styled.split(separator: "\n")
+    #expect(lines.first?.contains("\u{1B}[1m") == true)
+    #expect(lines.dropFirst().allSatisfy { !$0.contains("\u{1B}") }, "\(styled)")
+    #expect(
+      styled.replacingOccurrences(of: "\u{1B}[1m", with: "")
+        .replacingOccurrences(of: "\u{1B}[22m", with: "") == plain)
+    #expect(!plain.contains("\u{1B}"))
   }
 }
