@@ -261,3 +261,80 @@ extension CommandDeclaration {
     return value
   }
 }
+
+// MARK: - Declared arguments
+
+/// A command declared once: a struct whose stored properties are its typed keys, so that its spec lists
+/// exactly the keys it has — a key cannot be declared and left out of the spec, and the name is written
+/// once (``CommandDeclaration/commandName``).
+///
+/// ```swift
+/// struct Export: DeclaredCommand {
+///   static let commandName: String? = "export"
+///   static let about = CommandAbout(abstract: "Write the saved D-Days.", examples: ["toolbox dday export"])
+///   let ics = flag("ics", help: "Write iCalendar.")
+///   let output = option("output", short: "o", valueName: "file", help: "Write to this file.")
+/// }
+/// let wantsICS = try arguments.ics  // `Arguments<Export>`, through the key path `\Export.ics`
+/// ```
+///
+/// The spec's arguments are the stored ``Argument``s of a default instance, in declaration order (the
+/// order help lists them and positionals are filled), read by reflection when the spec is built: only for
+/// the command a command line runs, helps or completes. Routing reads ``CommandDeclaration/commandName``.
+public protocol DeclaredCommand: CommandDeclaration {
+  /// A default instance: its stored properties are the command's keys.
+  init()
+  /// What the command does, its examples and the rest of its spec besides the name and arguments.
+  static var about: CommandAbout { get }
+}
+
+extension DeclaredCommand {
+  /// The spec: the name and aliases of the declaration, its ``about``, and its stored keys in order.
+  public static var spec: CommandSpec {
+    CommandSpec(commandName, aliases: commandAliases, about: about, arguments: declaredArguments)
+  }
+
+  /// The specs of the declaration's stored keys, in declaration order.
+  public static var declaredArguments: [ArgumentSpec] {
+    // Each key's first stored property is its spec: a cast to a concrete type, which (unlike a cast to
+    // a protocol existential) scans no conformance records.
+    Mirror(reflecting: Self()).children.compactMap { child in
+      Mirror(reflecting: child.value).children.first?.value as? ArgumentSpec
+    }
+  }
+}
+
+/// A ``DeclaredCommand``'s spec besides its name and arguments (``CommandSpec``'s other fields).
+public struct CommandAbout: Sendable {
+  /// One sentence ending with a period.
+  public let abstract: String
+  /// Further paragraphs for the help text.
+  public let discussion: String?
+  /// Global options worth listing in this command's help.
+  public let globalOptions: [ArgumentSpec]
+  /// Whole command lines, each starting with `toolbox`.
+  public let examples: [String]
+  /// Hand-written usage synopses replacing the generated one.
+  public let usage: [String]?
+
+  /// Describes a command (see ``CommandSpec/init(_:aliases:abstract:discussion:arguments:globalOptions:examples:usage:)``).
+  public init(
+    abstract: String, discussion: String? = nil, globalOptions: [any ArgumentDeclaration] = [],
+    examples: [String] = [], usage: [String]? = nil
+  ) {
+    self.abstract = abstract
+    self.discussion = discussion
+    self.globalOptions = globalOptions.map { $0.spec }
+    self.examples = examples
+    self.usage = usage
+  }
+}
+
+extension DeclaredCommand {
+  /// One of the declaration's keys, for code outside the command's body (`Export.key(\.output)`).
+  public static func key<Value>(_ path: KeyPath<Self, Argument<Self, Value>>) -> Argument<
+    Self, Value
+  > {
+    Self()[keyPath: path]
+  }
+}

@@ -197,6 +197,18 @@ public struct CommandSpec: Sendable {
     self.usage = usage
   }
 
+  /// Creates the specification of a ``DeclaredCommand``.
+  init(_ name: String?, aliases: [String], about: CommandAbout, arguments: [ArgumentSpec]) {
+    self.name = name
+    self.aliases = aliases
+    self.abstract = about.abstract
+    self.discussion = about.discussion
+    self.arguments = arguments
+    self.globalOptions = about.globalOptions
+    self.examples = about.examples
+    self.usage = about.usage
+  }
+
   /// The named argument with the given long name.
   public func named(_ name: String) -> ArgumentSpec? {
     arguments.first { $0.isNamed && $0.name == name }

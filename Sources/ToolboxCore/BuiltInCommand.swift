@@ -34,12 +34,21 @@ public struct BuiltInCommand: Sendable {
     self.run = { session, values in try run(session, Arguments(values)) }
   }
 
+  init<Declaration: DeclaredCommand>(
+    _ declaration: Declaration.Type, isHidden: Bool = false,
+    run: @escaping @Sendable (Session, Arguments<Declaration>) throws -> CommandOutput
+  ) {
+    name = Declaration.commandName ?? ""
+    makeSpec = { Declaration.spec }
+    self.isHidden = isHidden
+    self.run = { session, values in try run(session, Arguments(values)) }
+  }
+
   // MARK: - tools
 
-  enum Tools: CommandDeclaration {
+  struct Tools: DeclaredCommand {
     static let commandName: String? = "tools"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "List the tools: name, enabled or disabled, builtin or external, summary.",
       examples: ["toolbox tools", "toolbox --json tools"])
   }
@@ -50,30 +59,27 @@ public struct BuiltInCommand: Sendable {
 
   // MARK: - help
 
-  enum Help: CommandDeclaration {
-    static let tool = optionalPositional("tool", help: "A tool name.")
-    static let subcommand = optionalPositional(
-      "subcommand", help: "One of the tool's subcommands.")
+  struct Help: DeclaredCommand {
     static let commandName: String? = "help"
-    static let spec = CommandSpec(
-      commandName, abstract: "Show help for a tool or one of its subcommands.",
-      arguments: [tool, subcommand],
+    static let about = CommandAbout(
+      abstract: "Show help for a tool or one of its subcommands.",
       examples: ["toolbox help", "toolbox help todo", "toolbox help todo add"])
+    let tool = optionalPositional("tool", help: "A tool name.")
+    let subcommand = optionalPositional("subcommand", help: "One of the tool's subcommands.")
   }
 
   static let help = BuiltInCommand(Help.self) { session, arguments in
     .verbatim(
       try HelpCommand(session: session).text(
-        try arguments[Help.tool], try arguments[Help.subcommand]))
+        try arguments.tool, try arguments.subcommand))
   }
 
   // MARK: - completions
 
-  enum Completions: CommandDeclaration {
-    static let shell = positional("shell", help: "The shell.", as: Shell.self)
+  struct Completions: DeclaredCommand {
     static let commandName: String? = "completions"
-    static let spec = CommandSpec(
-      commandName, abstract: "Print a completion script for bash, zsh or fish.",
+    static let about = CommandAbout(
+      abstract: "Print a completion script for bash, zsh or fish.",
       discussion: """
         The script asks toolbox at each Tab what fits there (tools, subcommands, options, values from \
         the config and your data), so it never needs regenerating.
@@ -81,12 +87,12 @@ public struct BuiltInCommand: Sendable {
         zsh:  toolbox completions zsh > ~/.zfunc/_toolbox (with ~/.zfunc in fpath).
         fish: toolbox completions fish > ~/.config/fish/completions/toolbox.fish
         """,
-      arguments: [shell],
       examples: ["toolbox completions bash", "toolbox completions zsh"])
+    let shell = positional("shell", help: "The shell.", as: Shell.self)
   }
 
   static let completions = BuiltInCommand(Completions.self) { _, arguments in
-    guard let shell = try arguments[Completions.shell] else {
+    guard let shell = try arguments.shell else {
       throw arguments.usageError("missing argument <shell>", code: "missing_argument")
     }
     return .verbatim(CompletionScript.script(for: shell))
@@ -94,40 +100,40 @@ public struct BuiltInCommand: Sendable {
 
   // MARK: - __complete
 
-  enum Complete: CommandDeclaration {
-    static let words = positionals(
-      "words", help: "The words after 'toolbox', the last one being completed.", optional: true)
+  struct Complete: DeclaredCommand {
     static let commandName: String? = "__complete"
-    static let spec = CommandSpec(
-      commandName, abstract: "Print the completions for a command line (for the shell scripts).",
-      arguments: [words], examples: ["toolbox __complete -- todo d"])
+    static let about = CommandAbout(
+      abstract: "Print the completions for a command line (for the shell scripts).",
+      examples: ["toolbox __complete -- todo d"])
+    let words = positionals(
+      "words", help: "The words after 'toolbox', the last one being completed.", optional: true)
   }
 
   static let complete = BuiltInCommand(Complete.self, isHidden: true) { session, arguments in
-    .verbatim(CompletionEngine(session: session).complete(try arguments[Complete.words]).text)
+    .verbatim(CompletionEngine(session: session).complete(try arguments.words).text)
   }
 }
 
 extension BuiltInCommand {
   // MARK: - __man
 
-  enum Manual: CommandDeclaration {
-    static let tool = optionalPositional(
-      "tool", help: "A built-in tool: print toolbox-<tool>(1) instead of toolbox(1).")
-    static let list = flag("list", help: "Print the built-in tools' names, one a line.")
+  struct Manual: DeclaredCommand {
     static let commandName: String? = "__man"
-    static let spec = CommandSpec(
-      commandName, abstract: "Print a man page in man(7) roff (for make install).",
-      arguments: [tool, list], examples: ["toolbox __man", "toolbox __man todo"])
+    static let about = CommandAbout(
+      abstract: "Print a man page in man(7) roff (for make install).",
+      examples: ["toolbox __man", "toolbox __man todo"])
+    let tool = optionalPositional(
+      "tool", help: "A built-in tool: print toolbox-<tool>(1) instead of toolbox(1).")
+    let list = flag("list", help: "Print the built-in tools' names, one a line.")
   }
 
   static let manual = BuiltInCommand(Manual.self, isHidden: true) { session, arguments in
     let tools = session.application.tools
     let names = tools.map { $0.descriptor.name }
-    if try arguments[Manual.list] {
+    if try arguments.list {
       return .verbatim(names.map { $0 + "\n" }.joined())
     }
-    guard let name = try arguments[Manual.tool] else {
+    guard let name = try arguments.tool else {
       return .verbatim(
         ManPage.page(for: session.application, builtIns: all.filter { !$0.isHidden }.map(\.spec)))
     }

@@ -23,13 +23,29 @@ public struct ParsedValues: Sendable, Equatable {
   public func has(_ spec: ArgumentSpec) -> Bool { words[spec.key] != nil }
 }
 
-/// The parsed arguments of the command declared by `Command`, read through its typed keys.
+/// The parsed arguments of the command declared by `Command`, read through its typed keys:
+/// `arguments[Add.due]` for a declaration's static key, `arguments.due` for a ``DeclaredCommand``'s stored
+/// one.
+@dynamicMemberLookup
 public struct Arguments<Command: CommandDeclaration>: Sendable {
   /// The words, by argument.
   public let values: ParsedValues
 
+  /// A ``DeclaredCommand``'s default instance, whose stored keys the reads use (made once per command
+  /// line rather than once per read).
+  let declaration: Command?
+
   /// Wraps parsed values.
-  public init(_ values: ParsedValues) { self.values = values }
+  public init(_ values: ParsedValues) {
+    self.values = values
+    declaration = nil
+  }
+
+  /// Wraps parsed values of a ``DeclaredCommand``.
+  public init(_ values: ParsedValues) where Command: DeclaredCommand {
+    self.values = values
+    declaration = Command()
+  }
 
   /// The value of an argument.
   ///
@@ -46,6 +62,22 @@ public struct Arguments<Command: CommandDeclaration>: Sendable {
       }
       return try argument.read(values.words[argument.spec.key] ?? [], values.usage)
     }
+  }
+
+  /// The value of a ``DeclaredCommand``'s argument: `try arguments.due`.
+  ///
+  /// - Parameter key: The key's property, `\.due`.
+  /// - Returns: Its value: `false`, `nil` or `[]` when it was not given.
+  /// - Throws: ``UsageError`` naming the argument when its word does not convert to the key's type.
+  public subscript<Value>(dynamicMember key: KeyPath<Command, Argument<Command, Value>>) -> Value
+  where Command: DeclaredCommand {
+    get throws { try self[(declaration ?? Command())[keyPath: key]] }
+  }
+
+  /// Whether a ``DeclaredCommand``'s argument was given at all: `arguments.has(\.due)`.
+  public func has<Value>(_ key: KeyPath<Command, Argument<Command, Value>>) -> Bool
+  where Command: DeclaredCommand {
+    has((declaration ?? Command())[keyPath: key])
   }
 
   /// Whether the argument was given at all (an option given with an empty value counts).

@@ -188,6 +188,17 @@ public struct Command<T: Tool>: Sendable {
     makeSpec = { Declaration.spec }
     self.run = { tool, values in try run(tool, Arguments(values)) }
   }
+
+  /// Creates a command from a ``DeclaredCommand`` and the method that runs it, which reads the
+  /// declaration's stored keys (`try arguments.due`).
+  public init<Declaration: DeclaredCommand>(
+    _ declaration: Declaration.Type,
+    run: @escaping @Sendable (T, Arguments<Declaration>) throws -> CommandOutput
+  ) {
+    names = CommandNames(name: Declaration.commandName, aliases: Declaration.commandAliases)
+    makeSpec = { Declaration.spec }
+    self.run = { tool, values in try run(tool, Arguments(values)) }
+  }
 }
 
 /// What routing reads of a command: its name and aliases, without its specification.

@@ -188,4 +188,38 @@ import ToolboxCore
       ])
     #expect(Add.spec.declarationProblems.isEmpty)
   }
+
+  /// A command declared once: its stored keys are its spec's arguments, in order.
+  struct Export: DeclaredCommand {
+    static let commandName: String? = "export"
+    static let commandAliases = ["x"]
+    static let about = CommandAbout(
+      abstract: "Export.", globalOptions: [GlobalOption.json], examples: ["toolbox t export -o f"])
+    let file = optionalPositional("file", help: "A file.")
+    let ics = flag("ics", help: "Write iCalendar.")
+    let output = option("output", short: "o", valueName: "file", help: "Write to this file.")
+    let years = option("years", valueName: "n", help: "Years.", as: Int.self)
+  }
+
+  @Test func `a declared command's spec is its stored keys, read by name`() throws {
+    let spec = Export.spec
+    #expect(spec.name == "export")
+    #expect(spec.aliases == ["x"])
+    #expect(spec.abstract == "Export.")
+    #expect(spec.examples == ["toolbox t export -o f"])
+    #expect(spec.globalOptions.map(\.key) == ["--json"])
+    #expect(spec.arguments.map(\.key) == ["<file>", "--ics", "--output", "--years"])
+    #expect(spec.declarationProblems.isEmpty)
+    let parsed = Arguments<Export>(
+      try ArgumentParser(command: spec.arguments, usage: "u").parse(["-o", "f", "--years", "3"]))
+    #expect(try parsed.output == "f")
+    #expect(try parsed.years == 3)
+    #expect(try parsed.ics == false)
+    #expect(try parsed.file == nil)
+    #expect(parsed.has(\.output))
+    #expect(!parsed.has(\.ics))
+    #expect(Export.key(\.output).spec.short == "o")
+    let refused = try ArgumentParser(command: spec.arguments, usage: "u").parse(["--years", "x"])
+    #expect(throws: UsageError.self) { try Arguments<Export>(refused).years }
+  }
 }
