@@ -168,6 +168,16 @@ public final class StreamWriter {
   ///
   /// - Parameter error: The problem.
   public func warn(_ error: any ToolboxError) {
+    warn(error, tool: tool)
+  }
+
+  /// Reports a problem of another tool than the stream's as ``warn(_:)`` does (the agenda's tool whose
+  /// data cannot be read): the line a document's ``CommandResult/problems`` get.
+  ///
+  /// - Parameters:
+  ///   - error: The problem.
+  ///   - tool: The tool it concerns.
+  public func warn(_ error: any ToolboxError, tool: String) {
     failureCount += 1
     switch format {
     case .text:

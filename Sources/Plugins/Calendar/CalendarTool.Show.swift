@@ -109,20 +109,25 @@ extension CalendarTool {
     } else if let first = grids.first?.firstDay, let last = grids.last?.lastDay,
       wantsMarks || wantsAgenda
     {
-      let range = first...last
       noteUncoveredYears(shown.map { $0.year })
-      let report = context.datedItems(range)
-      problems = report.problems
-      let items = report.items.filter { range.contains($0.date) }
+      // A month at a time, held while the items are few; past the budget (a year of a hundred thousand
+      // D-Days) the calendar is written as a stream, reading the items again.
+      let stream = context.datedItems(first...last)
+      var reader = stream
       for index in grids.indices {
-        if wantsMarks { grids[index].mark(items) }
-        if wantsAgenda {
-          grids[index].agenda = items.filter {
-            $0.date.year == grids[index].year && $0.date.month == grids[index].month
-          }
+        let items = reader.next(through: grids[index].lastDay)
+        guard agenda.count + items.count <= DatedItemStream.itemBudget else {
+          return streamed(
+            grids, stream: stream, marks: wantsMarks, agenda: wantsAgenda,
+            layout: CalendarResult.Layout(
+              months: grids, dayOfYear: dayOfYear, weekNumbers: weekNumbers, names: names),
+            isRange: request.isRange, weekdayHeader: names.weekdayHeader)
         }
+        if wantsMarks { grids[index].mark(items) }
+        if wantsAgenda { grids[index].agenda = items }
+        agenda += items
       }
-      agenda = items
+      problems = reader.problems
     }
     var result = CalendarResult(
       months: grids, isRange: request.isRange,
@@ -131,14 +136,93 @@ extension CalendarTool {
     result.problems = problems
     if wantsAgenda {
       let header = names.weekdayHeader
-      result.agenda = agenda.map { item in
-        [
-          item.date.description, header[item.date.weekday.rawValue],
-          item.title.replacingControlCharactersWithSpaces, item.label ?? "", item.tool,
-        ]
-      }
+      result.agenda = agenda.map { Self.agendaRow($0, weekdayHeader: header) }
     }
     return .document(result)
+  }
+
+  /// An item's line under the calendar: date, weekday, title, label, tool.
+  private static func agendaRow(_ item: DatedItem, weekdayHeader: [String]) -> [String] {
+    [
+      item.date.description, weekdayHeader[item.date.weekday.rawValue],
+      item.title.replacingControlCharactersWithSpaces, item.label ?? "", item.tool,
+    ]
+  }
+
+  /// The calendar with more items than it holds, written as the document would be, a month of items at
+  /// a time: text measures the agenda's columns over every month first (marking the days on the way),
+  /// then writes the months and the agenda's lines; JSON writes each month's object with its items.
+  private func streamed(
+    _ grids: [MonthGrid], stream: DatedItemStream, marks: Bool, agenda: Bool,
+    layout: CalendarResult.Layout, isRange: Bool, weekdayHeader: [String]
+  ) -> CommandOutput {
+    let style = context.style
+    return .stream { writer in
+      var grids = grids
+      var reader = stream
+      if writer.isJSON {
+        let json = JSONStreamWriter(pretty: true) { try writer.write($0) }
+        if isRange {
+          try json.beginObject()
+          try json.beginArray(key: "months")
+        }
+        for index in grids.indices {
+          let items = reader.next(through: grids[index].lastDay)
+          if marks { grids[index].mark(items) }
+          // The month's members in the document's order, its items written one by one.
+          if agenda { grids[index].agenda = [] }
+          guard case .object(let members) = try JSONValueEncoder().encode(grids[index]) else {
+            continue
+          }
+          try json.beginObject()
+          for member in members {
+            guard agenda, member.key == "agenda" else {
+              try json.member(member.key, member.value)
+              continue
+            }
+            try json.beginArray(key: "agenda")
+            for item in items { try json.element(item) }
+            try json.endArray()
+          }
+          try json.endObject()
+        }
+        if isRange {
+          try json.endArray()
+          try json.endObject()
+        }
+        try json.finish()
+      } else {
+        var widths = [Int](repeating: 0, count: 5)
+        var measuring = reader
+        for index in grids.indices {
+          let items = measuring.next(through: grids[index].lastDay)
+          if marks { grids[index].mark(items) }
+          guard agenda else { continue }
+          for item in items {
+            for (column, cell) in Self.agendaRow(item, weekdayHeader: weekdayHeader).enumerated() {
+              widths[column] = max(widths[column], cell.displayWidth)
+            }
+          }
+        }
+        let months = CalendarResult(months: grids, isRange: isRange, layout: layout)
+        try writer.writeText(months.text(style: style) + "\n")
+        for index in grids.indices where agenda {
+          // A blank line between the months and the agenda, as in the document.
+          var text = index == 0 ? "\n" : ""
+          for item in reader.next(through: grids[index].lastDay) {
+            var line = ""
+            for (column, cell) in Self.agendaRow(item, weekdayHeader: weekdayHeader).enumerated() {
+              if column > 0 { line += "  " }
+              line += cell.padded(to: widths[column])
+            }
+            while line.last == " " { line.removeLast() }
+            text += line + "\n"
+          }
+          try writer.writeText(text)
+        }
+      }
+      for problem in reader.problems { writer.warn(problem.error, tool: problem.tool) }
+    }
   }
 
   /// The first day of the week: `-M`, `-S`, `--week-start`, config `weekStart`, else Sunday.
