@@ -387,6 +387,8 @@ extension TodoStore {
             || after.contexts != before.contexts
           {
             try TaskInput.checkSize(text: after.text, tags: after.tags, contexts: after.contexts)
+            // The reader's today only dates a line without dates, which a task's line never is.
+            try TaskInput.checkReadsBack(after, today: after.created)
           }
         } catch {
           throw UsageError(
