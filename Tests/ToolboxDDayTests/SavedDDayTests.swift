@@ -504,6 +504,34 @@ import ToolboxTestSupport
     #expect(files.contains { $0.hasPrefix("dday.sqlite3.bak-") })
   }
 
+  @Test func `a store of schema 3 loses its index of packed schedules once and lists the same`() throws {
+    // Schema 4 only drops schema 3's index: with the index back and user_version 3, the store is one of
+    // schema 3. One whose index was dropped by hand upgrades as well.
+    for withIndex in [true, false] {
+      let harness = try DDayHarness()
+      harness.seed()
+      let before = harness.run("dday", "list")
+      #expect(before.status == 0)
+      do {
+        let store = try harness.open()
+        try store.database.connection.execute(
+          (withIndex ? DDaySchema.migrations[2].sql : "") + "PRAGMA user_version = 3;")
+      }
+      for _ in 1...2 {
+        let after = harness.run("dday", "list")
+        #expect(after.status == 0, "\(after.error)")
+        #expect(after.output == before.output)
+      }
+      let connection = try harness.open().database.connection
+      #expect(try connection.integer("PRAGMA user_version") == 4)
+      #expect(
+        try connection.integer(
+          "SELECT count(*) FROM sqlite_schema WHERE name = 'events_schedule'") == 0)
+      let files = try FileManager.default.contentsOfDirectory(atPath: harness.folder.file("data"))
+      #expect(files.filter { $0.hasPrefix("dday.sqlite3.bak-") }.count == 1, "\(files)")
+    }
+  }
+
   // MARK: - Completion
 
   @Test func `ids complete with their names`() throws {
