@@ -82,27 +82,12 @@ import ToolboxTestSupport
     #expect(textIDs == rows.map(\.id))
   }
 
-  @Test func `the list order is the order of the ranks, then of the rows`() {
-    // Against a comparison sort of the same ranks: random days over the whole span, many of them equal.
-    var generator = SystemRandomNumberGenerator()
-    for count in [0, 1, 2, 3, 100, 5_000] {
-      let days = (0..<count).map { _ in
-        Bool.random(using: &generator)
-          ? Int.random(in: -3...3, using: &generator)
-          : Int.random(in: -ListOrder.span...ListOrder.span, using: &generator)
-      }
-      let expected = days.indices.sorted { a, b in
-        let (x, y) = (days[a], days[b])
-        if (x >= 0) != (y >= 0) { return x >= 0 }
-        if x != y { return x >= 0 ? x < y : x > y }
-        return a < b
-      }
-      let order = ListOrder.order(days: days)
-      let difference = zip(order, expected).enumerated().first { $0.element.0 != $0.element.1 }
-      #expect(
-        order.count == expected.count && difference == nil,
-        "\(count) rows: first difference at \(difference.map { String($0.offset) } ?? "none")")
+  @Test func `the list's key puts upcoming days first, then past ones, at the ends of the span too`() {
+    let days = [ListOrder.span, 0, -1, -ListOrder.span, 3, 0, -1]
+    let order = days.indices.sorted {
+      ListOrder.key(days: days[$0], id: $0) < ListOrder.key(days: days[$1], id: $1)
     }
+    #expect(order == [1, 5, 4, 0, 2, 6, 3])
   }
 
   @Test func `an empty list says how to add one`() throws {
