@@ -47,7 +47,7 @@ import ToolboxTestSupport
         EventRow($0, today: today, lunar: lunar, language: language)
       }
       let ordered = rows.sorted {
-        ListOrder.key(days: $0.days, id: $0.id) < ListOrder.key(days: $1.days, id: $1.id)
+        (ListOrder.rank(days: $0.days), $0.id) < (ListOrder.rank(days: $1.days), $1.id)
       }
       let document = EventListResult(rows: ordered)
       let buffer = try #require(document.textBuffer(style: .plain))

@@ -82,10 +82,10 @@ import ToolboxTestSupport
     #expect(textIDs == rows.map(\.id))
   }
 
-  @Test func `the list's key puts upcoming days first, then past ones, at the ends of the span too`() {
+  @Test func `the list's rank puts upcoming days first, then past ones, at the ends of the span too`() {
     let days = [ListOrder.span, 0, -1, -ListOrder.span, 3, 0, -1]
     let order = days.indices.sorted {
-      ListOrder.key(days: days[$0], id: $0) < ListOrder.key(days: days[$1], id: $1)
+      (ListOrder.rank(days: days[$0]), $0) < (ListOrder.rank(days: days[$1]), $1)
     }
     #expect(order == [1, 5, 4, 0, 2, 6, 3])
   }

@@ -45,8 +45,10 @@ extension DDayTool {
         }
       }
     }
-    rows.sort { ListOrder.key(days: $0.days, id: $0.id) < ListOrder.key(days: $1.days, id: $1.id) }
-    return .document(EventListResult(rows: rows))
+    // Keys are sorted, not rows: a sort moves each row many times, a copy of it once.
+    var keys = rows.indices.map { (ListOrder.rank(days: rows[$0].days), rows[$0].id, index: $0) }
+    keys.sort { $0 < $1 }
+    return .document(EventListResult(rows: keys.map { rows[$0.index] }))
   }
 
   /// `dday list` of a large store (more than ``window`` D-Days), written as it is made: a hundred thousand
@@ -90,7 +92,7 @@ extension DDayTool {
           details.repeats == .none
           ? details.date : details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
         let day = today.days(to: date)
-        keys.append(ListOrder.key(days: day, id: id))
+        keys.append((ListOrder.rank(days: day), id))
         if !isJSON { widths.measure(id: id, nameWidth: TextBuffer.width(try name()), days: day) }
       }
       guard !keys.isEmpty else {
@@ -183,13 +185,9 @@ enum ListOrder {
   /// rank is above every upcoming one's.
   static let span = 3_652_059
 
-  /// What a row is sorted by: its rank, then its id.
+  /// Where a row's days put it; rows are sorted by (rank, id).
   ///
-  /// - Parameters:
-  ///   - days: The row's date − today.
-  ///   - id: The row's id.
-  /// - Returns: The key; keys compare as tuples.
-  static func key(days: Int, id: Int) -> (rank: Int, id: Int) {
-    (days >= 0 ? days : span - days, id)
-  }
+  /// - Parameter days: The row's date − today.
+  /// - Returns: Its days when they are zero or more, else `span` − days.
+  static func rank(days: Int) -> Int { days >= 0 ? days : span - days }
 }
