@@ -162,7 +162,9 @@ final class DDayStore {
 
   /// Decodes the schedule of the current row of a `SELECT` of ``scheduleColumns`` or ``columns``: its date
   /// converted from the lunar calendar for a lunar event.
-  private func details(from statement: SQLiteStatement, id: Int) throws(StoreError) -> EventDetails {
+  private func details(from statement: SQLiteStatement, id: Int) throws(StoreError)
+    -> EventDetails
+  {
     // The flags are 0 or 1 and the step is not negative, as the table's checks say: a row written past
     // them (another program, a damaged file) is refused by every reader alike.
     func flag(_ column: Int32) -> Bool? {
@@ -189,7 +191,8 @@ final class DDayStore {
       lunarDate = given
     } else {
       guard let solar = CivilDate(year: year, month: month, day: day) else {
-        throw corrupt(id, "has an invalid date '\(CivilDate.text(year: year, month: month, day: day))'")
+        let text = CivilDate.text(year: year, month: month, day: day)
+        throw corrupt(id, "has an invalid date '\(text)'")
       }
       date = solar
     }
