@@ -27,12 +27,9 @@ struct AgendaResult: CommandResult {
     try container.encode(problems, forKey: .problems)
   }
 
-  func text(style: TextStyle) -> String { textBuffer(style: style)?.text ?? "" }
-
   /// Aligned columns as ``TextTable`` aligns them (by display width, two spaces apart, no trailing
-  /// spaces), written as UTF-8 bytes into one buffer, which the renderer writes as it is: a month of a
-  /// busy agenda renders in a fraction of a millisecond.
-  func textBuffer(style: TextStyle) -> TextBuffer? {
+  /// spaces), written as UTF-8 bytes into one buffer.
+  func text(style: TextStyle) -> String {
     // The overdue items left out come before those listed (they are older): one line says how many.
     let more =
       moreOverdue == 0
@@ -41,9 +38,7 @@ struct AgendaResult: CommandResult {
         + "(--overdue \(moreOverdue + items.count(where: { $0.isOverdue && $0.date < from })) "
         + "lists them all)"
     guard !items.isEmpty else {
-      var message = TextBuffer()
-      message.append((more.isEmpty ? "" : more + "\n") + "Nothing from \(from) to \(to).")
-      return message
+      return (more.isEmpty ? "" : more + "\n") + "Nothing from \(from) to \(to)."
     }
     // Items are read in place by index (a copy of one retains its four strings) and weekday widths
     // measured once per name: the agenda of a busy month has hundreds of rows.
@@ -80,6 +75,6 @@ struct AgendaResult: CommandResult {
       output.append(titles[index])
       output.trimTrailingSpaces()
     }
-    return output
+    return output.text
   }
 }

@@ -48,9 +48,8 @@ import ToolboxTestSupport
       }
       let ordered = ListOrder.order(days: rows.map(\.days)).map { rows[$0] }
       let document = EventListResult(rows: ordered)
-      let buffer = try #require(document.textBuffer(style: .plain))
       // As the renderer writes a document's text (TerminalText's one pass).
-      let text = TerminalText.sanitized(buffer.text, keepingStyles: false)
+      let text = TerminalText.sanitized(document.text(style: .plain), keepingStyles: false)
 
       let listed = harness.run("--locale", locale, "dday", "list")
       #expect(listed.status == 0)
