@@ -55,11 +55,11 @@ extension TodoStore {
       }
     }
     if !phrases.isEmpty {
-      let match = phrases.joinedByAppending(separator: " AND ")
+      let match = phrases.joined(separator: " AND ")
       conditions.append(
         "id IN (SELECT rowid FROM tasks_text WHERE tasks_text MATCH \(parameter(.text(match))))")
     }
-    return (" WHERE " + conditions.joinedByAppending(separator: " AND "), values, shortWords)
+    return (" WHERE " + conditions.joined(separator: " AND "), values, shortWords)
   }
 
   /// Calls `body` with each task a query selects, in its order, reading one row at a time (memory stays
@@ -118,7 +118,7 @@ extension TodoStore {
         case .priority: ["priority IS NULL", "priority", "id"]
         }
       let order = columns.map { query.descending ? $0 + " DESC" : $0 }
-        .joinedByAppending(separator: ", ")
+        .joined(separator: ", ")
       let limit = query.limit.map { " LIMIT \(max($0, 0))" } ?? ""
       let statement = try connection.prepare(
         "SELECT \(selected) FROM tasks\(filter) ORDER BY \(order)\(limit)")
