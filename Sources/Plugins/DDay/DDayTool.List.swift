@@ -218,7 +218,7 @@ enum ListOrder {
   ///
   /// Each row's rank (its days when they are zero or more, else `span` − days: below 2²⁴) is sorted by a
   /// stable radix sort of its three bytes, with the row's index in the low 32 bits of the key: linear in
-  /// the number of rows, where a comparison sort of a thousand keys cost ten times as many instructions.
+  /// the number of rows.
   ///
   /// - Parameter days: Each row's date − today.
   /// - Returns: The indices of `days` in list order.

@@ -18,8 +18,7 @@ struct EventListResult: CommandResult, Equatable {
   /// aligns them; written as UTF-8 bytes into one buffer.
   func text(style: TextStyle) -> String {
     guard !rows.isEmpty else { return Self.emptyMessage }
-    // Rows are read in place by index: a copy of a row retains its strings (a third of the instructions
-    // of rendering a thousand rows went to copying them).
+    // Rows are read in place by index: a copy of a row retains its strings.
     var widths = Widths()
     var nameWidths: [Int] = []
     nameWidths.reserveCapacity(rows.count)

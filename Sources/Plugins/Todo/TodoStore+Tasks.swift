@@ -75,8 +75,8 @@ extension TodoStore {
   }
 
   /// Calls `body` with the id, text and due date of each task a query selects that has a due date, in
-  /// its order: what the agenda shows of a task. Reads 3 of the 13 columns ``forEachTask(_:_:)`` reads
-  /// (each costs SQLite about 150 instructions a row, and decoding a whole task ten times that).
+  /// its order: what the agenda shows of a task. Reads 3 of the 13 columns ``forEachTask(_:_:)`` reads,
+  /// for the agenda reads thousands of tasks.
   ///
   /// - Parameters:
   ///   - query: Filters and order.
