@@ -27,20 +27,15 @@ struct AgendaResult: CommandResult {
     try container.encode(problems, forKey: .problems)
   }
 
-  func text(style: TextStyle) -> String { textBuffer(style: style)?.text ?? "" }
-
   /// Aligned columns as ``TextTable`` aligns them (by display width, two spaces apart, no trailing
-  /// spaces), written as UTF-8 bytes into one buffer, which the renderer writes as it is: a month of a
-  /// busy agenda renders in a fraction of a millisecond.
-  func textBuffer(style: TextStyle) -> TextBuffer? {
+  /// spaces), written as UTF-8 bytes into one buffer.
+  func text(style: TextStyle) -> String {
     // The overdue items left out come before those listed (they are older): one line says how many.
     let more = Self.moreLine(
       moreOverdue: moreOverdue,
       listedOverdue: moreOverdue == 0 ? 0 : items.count(where: { $0.isOverdue && $0.date < from }))
     guard !items.isEmpty else {
-      var message = TextBuffer()
-      message.append((more.isEmpty ? "" : more + "\n") + Self.nothingLine(from: from, to: to))
-      return message
+      return (more.isEmpty ? "" : more + "\n") + Self.nothingLine(from: from, to: to)
     }
     // Items are read in place by index (a copy of one retains its four strings) and weekday widths
     // measured once per name: the agenda of a busy month has hundreds of rows.
@@ -58,7 +53,7 @@ struct AgendaResult: CommandResult {
       if !output.isEmpty { output.append(ascii: 0x0A) }
       columns.append(items[index], title: titles[index], weekday: weekdays[index], to: &output)
     }
-    return output
+    return output.text
   }
 
   /// The line that counts the overdue items left out (`--overdue`), or "" when none are.

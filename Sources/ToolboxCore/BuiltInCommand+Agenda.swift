@@ -193,35 +193,14 @@ extension DatedItem {
   ///
   /// - Parameter days: Target − today: positive for a day still to come.
   public static func label(days: Int) -> String {
-    if days == 0 { return "D-Day" }
-    // Written straight into one small string: concatenating "D-" and String(days) cost almost three
-    // times as much (365 instructions a label against 133), and the agenda makes hundreds of labels.
-    let count = TextBuffer.dayLabelWidth(days)
-    return String(unsafeUninitializedCapacity: count) { buffer in
-      guard let base = buffer.baseAddress else { return 0 }
-      TextBuffer.writeDayLabel(days, to: base)
-      return count
-    }
+    days == 0 ? "D-Day" : days > 0 ? "D-\(days)" : "D+\(days.magnitude)"
   }
 }
 
 extension TextBuffer {
-  /// Appends ``DatedItem/label(days:)`` without making a string of it (a list of a thousand rows).
+  /// Appends ``DatedItem/label(days:)``.
   public mutating func append(dayLabel days: Int) {
-    let width = Self.dayLabelWidth(days)
-    Self.writeDayLabel(days, to: tail(reserving: width))
-    count += width
-  }
-
-  /// Writes ``DatedItem/label(days:)``, ``dayLabelWidth(_:)`` bytes, at `target`.
-  static func writeDayLabel(_ days: Int, to target: UnsafeMutablePointer<UInt8>) {
-    guard days != 0 else {
-      for (index, byte) in "D-Day".utf8.enumerated() { target[index] = byte }
-      return
-    }
-    target[0] = UInt8(ascii: "D")
-    target[1] = days > 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-    writeDigits(of: days.magnitude, to: target + 2, count: digitCount(days))
+    append(DatedItem.label(days: days))
   }
 
   /// The number of bytes (and columns) of ``DatedItem/label(days:)``.

@@ -168,8 +168,7 @@ public struct Command<T: Tool>: Sendable {
   let run: @Sendable (T, ParsedValues) throws -> CommandOutput
 
   /// The command's declaration. Built when first asked for (a declaration's `static let`), which a
-  /// command line does only for the command it runs: building every spec of a tool (their arguments,
-  /// allowed values and completions) cost `dday list` about 5 % of its instructions.
+  /// command line does only for the command it runs, so a command never builds its siblings' specs.
   public var spec: CommandSpec { makeSpec() }
 
   /// Creates a command from its declaration and the method that runs it.

@@ -50,9 +50,8 @@ import ToolboxTestSupport
         (ListOrder.rank(days: $0.days), $0.id) < (ListOrder.rank(days: $1.days), $1.id)
       }
       let document = EventListResult(rows: ordered)
-      let buffer = try #require(document.textBuffer(style: .plain))
       // As the renderer writes a document's text (TerminalText's one pass).
-      let text = TerminalText.sanitized(buffer.text, keepingStyles: false)
+      let text = TerminalText.sanitized(document.text(style: .plain), keepingStyles: false)
 
       let listed = harness.run("--locale", locale, "dday", "list")
       #expect(listed.status == 0)
