@@ -31,7 +31,7 @@ import ToolboxTestSupport
     let config = try folder.write("config.json", #"{"tools": {"calendar": {"holidays": "kr"}}}"#)
     for terminal in [false, true] {
       let runner = ToolboxRunner(
-        tools: [CalendarTool.self, FloodItemTool.self, BrokenItemTool.self],
+        tools: [CalendarTool.self, FloodTool.self, BrokenItemTool.self],
         environment: Environment(["HOME": "/nonexistent"]), today: .test("2026-12-02"),
         terminal: terminal)
       for budget in [1, 7, 100] {
@@ -44,32 +44,5 @@ import ToolboxTestSupport
         #expect(stream.status == document.status, "\(arguments) budget \(budget)")
       }
     }
-  }
-}
-
-/// A tool with a few items most days: titles of other widths (Korean, a control character), labels of
-/// other widths late in the range, so that columns measured over the first months alone would be wrong.
-struct FloodItemTool: Tool, DatedItemProvider {
-  static let descriptor = ToolDescriptor(name: "flood", abstract: "Many dated items for tests.")
-  static let commands: [Command<Self>] = []
-
-  init(context: ToolContext) {}
-
-  func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
-    var items: [DatedItem] = []
-    var day = range.lowerBound
-    while day <= range.upperBound {
-      let n = CivilDate(year: 2026, month: 1, day: 1)!.days(to: day)
-      for k in 0..<(n % 4) {
-        items.append(
-          DatedItem(
-            date: day, tool: "flood",
-            title: k == 1 ? "물결 \u{1B}[2J\(n)" : n % 101 == 0 ? "A much longer wave \(n)" : "Wave \(n)",
-            kind: "wave", label: n % 89 == 0 ? "D-123456" : "D-\(k)"))
-      }
-      guard let next = day.adding(days: 1) else { break }
-      day = next
-    }
-    return items
   }
 }
