@@ -100,16 +100,10 @@ extension BuiltInCommand {
   }
 }
 
-/// The agenda's items a stretch of days at a time, labelled (``DatedItemStream``), each stretch sized to
-/// hold about half ``DatedItemStream/itemBudget`` items at the density of the one before.
+/// The agenda's items a stretch of days at a time (``DatedItemStream/nextStretch(through:)``), labelled.
 struct AgendaStream: Sendable {
-  /// The days of the first stretch.
-  static let firstStretch = 31
-
   private(set) var items: DatedItemStream
   let today: CivilDate
-  private var days = firstStretch
-  private let budget = DatedItemStream.itemBudget
 
   init(items: DatedItemStream, today: CivilDate) {
     self.items = items
@@ -118,17 +112,10 @@ struct AgendaStream: Sendable {
 
   /// The next stretch's items, in the agenda's order with their labels; `nil` after the last.
   mutating func next() -> [DatedItem]? {
-    guard let start = items.nextDay else { return nil }
-    let end = start.adding(days: days - 1) ?? items.range.upperBound
-    var stretch = items.next(through: end)
+    guard !items.isFinished else { return nil }
+    var stretch = items.nextStretch(through: items.range.upperBound)
     for index in stretch.indices where stretch[index].label == nil {
       stretch[index].label = DatedItem.label(days: today.days(to: stretch[index].date))
-    }
-    if let next = items.nextDay {
-      let length = start.days(to: next)
-      let scaled = length.multipliedReportingOverflow(by: max(budget / 2, 1))
-      let ideal = scaled.overflow ? Int.max : scaled.partialValue / max(stretch.count, 1)
-      days = max(1, min(ideal, next.days(to: items.range.upperBound) + 1))
     }
     return stretch
   }

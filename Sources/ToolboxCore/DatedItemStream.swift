@@ -9,6 +9,14 @@ public protocol DatedItemCursor: Sendable {
   /// - Parameter end: The last day of the stretch.
   /// - Returns: The items.
   mutating func items(through end: CivilDate) -> [DatedItem]
+
+  /// The day of the `count`th item not given yet (so that giving the items through it gives about
+  /// `count`: the day's other items add to them); `nil` when fewer than `count` are left. The stream
+  /// sizes its stretches with it: a hundred thousand D-Days bunch on some days.
+  ///
+  /// - Parameter count: How many items a stretch may hold, about.
+  /// - Returns: The day, or `nil`.
+  mutating func day(ofItem count: Int) -> CivilDate?
 }
 
 /// The cursor of items already made (a tool whose items are few: tasks due, holidays).
@@ -25,6 +33,11 @@ public struct DatedItemList: DatedItemCursor {
     let start = next
     while next < items.count, items[next].date <= end { next += 1 }
     return Array(items[start..<next])
+  }
+
+  public mutating func day(ofItem count: Int) -> CivilDate? {
+    let (index, overflow) = next.addingReportingOverflow(max(count, 1) - 1)
+    return !overflow && index < items.count ? items[index].date : nil
   }
 }
 
@@ -51,6 +64,8 @@ public struct DatedItemStream: Sendable {
   private let overdueLimit: Int?
   /// The first day not given yet; `nil` when every day has been.
   private var start: CivilDate?
+  /// ``itemBudget`` when the stream was made (a stream is written after the task that made it).
+  private let budget = DatedItemStream.itemBudget
 
   /// Merges the tools' cursors.
   ///
@@ -108,6 +123,33 @@ public struct DatedItemStream: Sendable {
     let limited = DatedItems(items, range: range, overdueLimit: overdueLimit)
     moreOverdue += limited.moreOverdue
     return limited.items
+  }
+
+  /// The items of the next stretch of days, no later than `limit`: through the day each tool's items
+  /// reach about half ``itemBudget`` (``DatedItemCursor/day(ofItem:)``), a day at least however many items
+  /// it has. Empty once every day has been given.
+  ///
+  /// - Parameter limit: The last day the stretch may reach (the end of a month the caller writes).
+  /// - Returns: The items, sorted as ``next(through:)`` sorts them.
+  public mutating func nextStretch(through limit: CivilDate) -> [DatedItem] {
+    guard let first = start else { return [] }
+    var end = limit
+    let count = max(budget / 2, 1)
+    for index in cursors.indices {
+      if let day = cursors[index].day(ofItem: count) { end = min(end, day) }
+    }
+    return next(through: max(end, first))
+  }
+
+  /// Gives ``nextStretch(through:)`` to `body` until every day through `end` has been given.
+  ///
+  /// - Parameters:
+  ///   - end: The last day.
+  ///   - body: Called with each stretch's items.
+  public mutating func forEachStretch(
+    through end: CivilDate, _ body: ([DatedItem]) throws -> Void
+  ) rethrows {
+    while let day = start, day <= end { try body(nextStretch(through: end)) }
   }
 
   /// The items of every day not given yet, sorted (a range of a few weeks, held at once).

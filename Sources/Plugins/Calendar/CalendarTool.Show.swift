@@ -115,13 +115,16 @@ extension CalendarTool {
       let stream = context.datedItems(first...last)
       var reader = stream
       for index in grids.indices {
-        let items = reader.next(through: grids[index].lastDay)
-        guard agenda.count + items.count <= DatedItemStream.itemBudget else {
-          return streamed(
-            grids, stream: stream, marks: wantsMarks, agenda: wantsAgenda,
-            layout: CalendarResult.Layout(
-              months: grids, dayOfYear: dayOfYear, weekNumbers: weekNumbers, names: names),
-            isRange: request.isRange, weekdayHeader: names.weekdayHeader)
+        var items: [DatedItem] = []
+        while let day = reader.nextDay, day <= grids[index].lastDay {
+          items += reader.nextStretch(through: grids[index].lastDay)
+          guard agenda.count + items.count <= DatedItemStream.itemBudget else {
+            return streamed(
+              grids, stream: stream, marks: wantsMarks, agenda: wantsAgenda,
+              layout: CalendarResult.Layout(
+                months: grids, dayOfYear: dayOfYear, weekNumbers: weekNumbers, names: names),
+              isRange: request.isRange, weekdayHeader: names.weekdayHeader)
+          }
         }
         if wantsMarks { grids[index].mark(items) }
         if wantsAgenda { grids[index].agenda = items }
@@ -149,9 +152,10 @@ extension CalendarTool {
     ]
   }
 
-  /// The calendar with more items than it holds, written as the document would be, a month of items at
-  /// a time: text measures the agenda's columns over every month first (marking the days on the way),
-  /// then writes the months and the agenda's lines; JSON writes each month's object with its items.
+  /// The calendar with more items than it holds, written as the document would be, a stretch of items
+  /// at a time (``DatedItemStream/nextStretch(through:)``): a first reading marks the days (and, for
+  /// text, measures the agenda's columns), then text writes the months and the agenda's lines, JSON
+  /// each month's object with its items.
   private func streamed(
     _ grids: [MonthGrid], stream: DatedItemStream, marks: Bool, agenda: Bool,
     layout: CalendarResult.Layout, isRange: Bool, weekdayHeader: [String]
@@ -159,6 +163,22 @@ extension CalendarTool {
     let style = context.style
     return .stream { writer in
       var grids = grids
+      var widths = [Int](repeating: 0, count: 5)
+      let measures = agenda && !writer.isJSON
+      if marks || measures {
+        var measuring = stream
+        for index in grids.indices {
+          measuring.forEachStretch(through: grids[index].lastDay) { items in
+            if marks { grids[index].mark(items) }
+            guard measures else { return }
+            for item in items {
+              for (column, cell) in Self.agendaRow(item, weekdayHeader: weekdayHeader).enumerated() {
+                widths[column] = max(widths[column], cell.displayWidth)
+              }
+            }
+          }
+        }
+      }
       var reader = stream
       if writer.isJSON {
         let json = JSONStreamWriter(pretty: true) { try writer.write($0) }
@@ -167,8 +187,6 @@ extension CalendarTool {
           try json.beginArray(key: "months")
         }
         for index in grids.indices {
-          let items = reader.next(through: grids[index].lastDay)
-          if marks { grids[index].mark(items) }
           // The month's members in the document's order, its items written one by one.
           if agenda { grids[index].agenda = [] }
           guard case .object(let members) = try JSONValueEncoder().encode(grids[index]) else {
@@ -181,7 +199,9 @@ extension CalendarTool {
               continue
             }
             try json.beginArray(key: "agenda")
-            for item in items { try json.element(item) }
+            try reader.forEachStretch(through: grids[index].lastDay) { items in
+              for item in items { try json.element(item) }
+            }
             try json.endArray()
           }
           try json.endObject()
@@ -192,24 +212,15 @@ extension CalendarTool {
         }
         try json.finish()
       } else {
-        var widths = [Int](repeating: 0, count: 5)
-        var measuring = reader
-        for index in grids.indices {
-          let items = measuring.next(through: grids[index].lastDay)
-          if marks { grids[index].mark(items) }
-          guard agenda else { continue }
-          for item in items {
-            for (column, cell) in Self.agendaRow(item, weekdayHeader: weekdayHeader).enumerated() {
-              widths[column] = max(widths[column], cell.displayWidth)
-            }
-          }
-        }
         let months = CalendarResult(months: grids, isRange: isRange, layout: layout)
         try writer.writeText(months.text(style: style) + "\n")
-        for index in grids.indices where agenda {
-          // A blank line between the months and the agenda, as in the document.
-          var text = index == 0 ? "\n" : ""
-          for item in reader.next(through: grids[index].lastDay) {
+        // A blank line between the months and the agenda, as in the document.
+        var isFirst = true
+        let last = agenda ? grids[grids.count - 1].lastDay : .minimum
+        try reader.forEachStretch(through: last) { items in
+          var text = isFirst ? "\n" : ""
+          isFirst = false
+          for item in items {
             var line = ""
             for (column, cell) in Self.agendaRow(item, weekdayHeader: weekdayHeader).enumerated() {
               if column > 0 { line += "  " }
@@ -218,7 +229,7 @@ extension CalendarTool {
             while line.last == " " { line.removeLast() }
             text += line + "\n"
           }
-          try writer.writeText(text)
+          if !text.isEmpty { try writer.writeText(text) }
         }
       }
       for problem in reader.problems { writer.warn(problem.error, tool: problem.tool) }

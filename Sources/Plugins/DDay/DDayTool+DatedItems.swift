@@ -8,45 +8,16 @@ extension DDayTool: DatedItemProvider {
   /// store there are none (nothing is created).
   ///
   /// - Parameter range: The days.
-  /// - Returns: The items, in event order.
+  /// - Returns: The items, by date (``datedItemCursor(in:overdueLimit:)`` read at once).
   /// - Throws: ``StoreError`` when the store cannot be read; a locale error.
   public func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
-    guard let store = try existingStore(forReading: true) else { return [] }
-    let today = context.today()
-    let isKorean = try language().isKorean
-    let window = ScheduleWindow(range, lunar: KoreanLunarCalendar())
-    var items: [DatedItem] = []
-    let tool = Self.descriptor.name
-    // Occurrences and anniversaries go straight into the items (the agenda sorts them all), without
-    // the per-event arrays of ``EventItem/items(of:in:lunar:language:)``; an event's name is read only
-    // when it has a day in the range.
-    try store.forEachSchedule { _, details, readName in
-      var name: String?
-      try details.forEachOccurrence(in: window) { day in
-        let title = try name ?? readName()
-        name = title
-        items.append(
-          DatedItem(
-            date: day, tool: tool, title: title, kind: "dday",
-            label: DDayLabel.label(days: today.days(to: day))))
-      }
-      try details.forEachAnniversary(in: window) { anniversary in
-        let eventName = try name ?? readName()
-        name = eventName
-        items.append(
-          DatedItem(
-            date: anniversary.date, tool: tool,
-            title: eventName + " · "
-              + DDayLanguage.anniversaryName(anniversary.kind, anniversary.n, isKorean: isKorean),
-            kind: "anniversary", label: DDayLabel.label(days: today.days(to: anniversary.date))))
-      }
-    }
-    return items
+    var cursor = try datedItemCursor(in: range, overdueLimit: nil).cursor
+    return cursor.items(through: range.upperBound)
   }
 
-  /// The saved D-Days' items of a range (``datedItems(in:)``) as a cursor: the events are read once, and
-  /// each stretch of days is computed when the agenda asks for it, so that a year of a hundred thousand
-  /// D-Days (half a million items) is never held as items at once.
+  /// The saved D-Days' items of a range as a cursor: the events are read once, and each stretch of days
+  /// is computed when the agenda asks for it, so that a year of a hundred thousand D-Days (half a million
+  /// items) is never held as items at once.
   ///
   /// - Parameters:
   ///   - range: The days.
@@ -127,9 +98,9 @@ struct DDayItemCursor: DatedItemCursor {
   }
 
   /// How many entries a stretch holds, about (16 bytes each).
-  static let entryBudget = 1 << 17
+  static let entryBudget = 1 << 15
   /// The days of the first stretch.
-  static let firstStretch = 92
+  static let firstStretch = 7
 
   private let events: Events
   private let range: ClosedRange<CivilDate>
@@ -167,6 +138,18 @@ struct DDayItemCursor: DatedItemCursor {
     }
   }
 
+  mutating func day(ofItem count: Int) -> CivilDate? {
+    let wanted = max(count, 1) - 1
+    // The next stretch is computed when this one has been given (or none has been computed yet).
+    if next >= entries.count, computed.map({ $0 < range.upperBound }) ?? true {
+      compute(through: computed?.adding(days: 1) ?? range.lowerBound)
+    }
+    if wanted < entries.count - next { return entries[next + wanted].date }
+    // Fewer left in this stretch: as far as it was computed, unless that is the range's end.
+    guard let computed, computed < range.upperBound else { return nil }
+    return computed
+  }
+
   /// Computes the entries of the next stretch: from the day after the last computed through `end` at
   /// least.
   private mutating func compute(through end: CivilDate) {
@@ -174,7 +157,10 @@ struct DDayItemCursor: DatedItemCursor {
     let last = max(
       end, min(first.adding(days: stretch - 1) ?? range.upperBound, range.upperBound))
     let window = ScheduleWindow(first...last, lunar: lunar)
+    // Every entry computed before has been given: its memory goes before the stretch's is taken.
+    entries = []
     var found: [Entry] = []
+    found.reserveCapacity(Self.entryBudget + Self.entryBudget / 4)
     for (index, event) in events.details.enumerated() {
       let position = Int32(index)
       event.forEachOccurrence(in: window) { day in
@@ -197,7 +183,8 @@ struct DDayItemCursor: DatedItemCursor {
     computed = last
   }
 
-  /// The item of an entry, titled and labelled as ``DDayTool/datedItems(in:)`` titles and labels it.
+  /// The item of an entry: an occurrence titled with the event's name, an anniversary `name · 200일`,
+  /// each with its D-label relative to today.
   private func item(_ entry: Entry) -> DatedItem {
     let name = events.name(Int(entry.event))
     let label = DDayLabel.label(days: today.days(to: entry.date))
