@@ -172,7 +172,8 @@ extension CalendarTool {
             if marks { grids[index].mark(items) }
             guard measures else { return }
             for item in items {
-              for (column, cell) in Self.agendaRow(item, weekdayHeader: weekdayHeader).enumerated() {
+              for (column, cell) in Self.agendaRow(item, weekdayHeader: weekdayHeader).enumerated()
+              {
                 widths[column] = max(widths[column], cell.displayWidth)
               }
             }

@@ -30,7 +30,9 @@ extension DDayTool: DatedItemProvider {
     var events = DDayItemCursor.Events()
     if let store = try existingStore(forReading: true) {
       events.reserve(try store.count())
-      try store.forEachSchedule { _, details, readName in events.append(details, name: try readName()) }
+      try store.forEachSchedule { _, details, readName in
+        events.append(details, name: try readName())
+      }
     }
     let cursor = DDayItemCursor(
       events: events, range: range, today: context.today(), isKorean: try language().isKorean,
@@ -98,7 +100,7 @@ struct DDayItemCursor: DatedItemCursor {
   }
 
   /// How many entries a stretch holds, about (16 bytes each).
-  static let entryBudget = 1 << 15
+  static let entryBudget = 1 << 17
   /// The days of the first stretch.
   static let firstStretch = 7
 
@@ -160,7 +162,8 @@ struct DDayItemCursor: DatedItemCursor {
     // Every entry computed before has been given: its memory goes before the stretch's is taken.
     entries = []
     var found: [Entry] = []
-    found.reserveCapacity(Self.entryBudget + Self.entryBudget / 4)
+    // A stretch after the first is sized to hold about the budget.
+    if computed != nil { found.reserveCapacity(Self.entryBudget + Self.entryBudget / 4) }
     for (index, event) in events.details.enumerated() {
       let position = Int32(index)
       event.forEachOccurrence(in: window) { day in
