@@ -6,7 +6,7 @@ public protocol ArgumentDeclaration: Sendable {
 
 /// A typed key for one argument of one command.
 ///
-/// `Command` is the command's declaration type (a ``CommandDeclaration``), so a key can only read the
+/// `Command` is the type that declares it (a ``DeclaredCommand``, or an ``ArgumentGroup`` the command holds), so a key can only read the
 /// values of the command that declares it — `arguments[Add.due]` in `list` does not compile — and `Value`
 /// is what reading gives: `Bool` for a flag, `String?` for an option, `[String]` for a repeating one, a
 /// converted type for `option("count", as: Int.self)`.
@@ -102,7 +102,7 @@ extension Double: ArgumentValue {
 /// ``Argument``s are the command's typed keys and whose ``spec`` lists them.
 ///
 /// The factories below create the keys; each names the kind of argument and the type it reads as.
-public protocol CommandDeclaration: Sendable {
+public protocol CommandDeclaration: ArgumentKeys {
   /// The subcommand name (`add` in `toolbox todo add`), or `nil` for the tool's main command: the
   /// ``spec``'s name, which it takes from here (`CommandSpec(name, …)`). Routing reads names alone, so
   /// that a command line builds the spec of the one command it runs, not of every command of the tool.
@@ -117,7 +117,10 @@ extension CommandDeclaration {
   public static var commandAliases: [String] { [] }
 }
 
-extension CommandDeclaration {
+/// What declares typed keys: the factories below create them.
+public protocol ArgumentKeys: Sendable {}
+
+extension ArgumentKeys {
   // MARK: - Flags and options
 
   /// A flag: `true` when given.
@@ -281,9 +284,7 @@ extension CommandDeclaration {
 /// The spec's arguments are the stored ``Argument``s of a default instance, in declaration order (the
 /// order help lists them and positionals are filled), read by reflection when the spec is built: only for
 /// the command a command line runs, helps or completes. Routing reads ``CommandDeclaration/commandName``.
-public protocol DeclaredCommand: CommandDeclaration {
-  /// A default instance: its stored properties are the command's keys.
-  init()
+public protocol DeclaredCommand: CommandDeclaration, ArgumentGroup {
   /// What the command does, its examples and the rest of its spec besides the name and arguments.
   static var about: CommandAbout { get }
 }
@@ -293,14 +294,42 @@ extension DeclaredCommand {
   public static var spec: CommandSpec {
     CommandSpec(commandName, aliases: commandAliases, about: about, arguments: declaredArguments)
   }
+}
 
-  /// The specs of the declaration's stored keys, in declaration order.
+/// Keys several commands share, declared once: a struct whose stored properties are typed keys, held by
+/// each command as one stored property (`let network = Network()`), whose keys its spec lists in that
+/// place and its body reads as `try arguments.network.timeout`. A ``DeclaredCommand`` is one too.
+public protocol ArgumentGroup: ArgumentKeys {
+  /// A default instance: its stored properties are the keys.
+  init()
+}
+
+extension ArgumentGroup {
+  /// The specs of the stored keys, in declaration order, a group's keys in the group's place.
   public static var declaredArguments: [ArgumentSpec] {
-    // Each key's first stored property is its spec: a cast to a concrete type, which (unlike a cast to
-    // a protocol existential) scans no conformance records.
-    Mirror(reflecting: Self()).children.compactMap { child in
-      Mirror(reflecting: child.value).children.first?.value as? ArgumentSpec
+    var specs: [ArgumentSpec] = []
+    collect(Mirror(reflecting: Self()), into: &specs)
+    return specs
+  }
+
+  private static func collect(_ mirror: Mirror, into specs: inout [ArgumentSpec]) {
+    for child in mirror.children {
+      // A key's first stored property is its spec: a cast to a concrete type, which (unlike a cast to
+      // a protocol existential) scans no conformance records; any other struct is a group of keys.
+      let value = Mirror(reflecting: child.value)
+      if let spec = value.children.first?.value as? ArgumentSpec {
+        specs.append(spec)
+      } else if value.displayStyle == .struct {
+        collect(value, into: &specs)
+      }
     }
+  }
+
+  /// One of the keys, for code outside the command's body (`Export.key(\.output)`).
+  public static func key<Value>(_ path: KeyPath<Self, Argument<Self, Value>>) -> Argument<
+    Self, Value
+  > {
+    Self()[keyPath: path]
   }
 }
 
@@ -327,14 +356,5 @@ public struct CommandAbout: Sendable {
     self.globalOptions = globalOptions.map { $0.spec }
     self.examples = examples
     self.usage = usage
-  }
-}
-
-extension DeclaredCommand {
-  /// One of the declaration's keys, for code outside the command's body (`Export.key(\.output)`).
-  public static func key<Value>(_ path: KeyPath<Self, Argument<Self, Value>>) -> Argument<
-    Self, Value
-  > {
-    Self()[keyPath: path]
   }
 }
