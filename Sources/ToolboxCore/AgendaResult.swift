@@ -27,59 +27,103 @@ struct AgendaResult: CommandResult {
     try container.encode(problems, forKey: .problems)
   }
 
-  func text(style: TextStyle) -> String { textBuffer(style: style)?.text ?? "" }
-
   /// Aligned columns as ``TextTable`` aligns them (by display width, two spaces apart, no trailing
-  /// spaces), written as UTF-8 bytes into one buffer, which the renderer writes as it is: a month of a
-  /// busy agenda renders in a fraction of a millisecond.
-  func textBuffer(style: TextStyle) -> TextBuffer? {
+  /// spaces), written as UTF-8 bytes into one buffer.
+  func text(style: TextStyle) -> String {
     // The overdue items left out come before those listed (they are older): one line says how many.
-    let more =
-      moreOverdue == 0
-      ? ""
-      : "… \(moreOverdue) more overdue \(moreOverdue == 1 ? "item" : "items") "
-        + "(--overdue \(moreOverdue + items.count(where: { $0.isOverdue && $0.date < from })) "
-        + "lists them all)"
+    let more = Self.moreLine(
+      moreOverdue: moreOverdue,
+      listedOverdue: moreOverdue == 0 ? 0 : items.count(where: { $0.isOverdue && $0.date < from }))
     guard !items.isEmpty else {
-      var message = TextBuffer()
-      message.append((more.isEmpty ? "" : more + "\n") + "Nothing from \(from) to \(to).")
-      return message
+      return (more.isEmpty ? "" : more + "\n") + Self.nothingLine(from: from, to: to)
     }
     // Items are read in place by index (a copy of one retains its four strings) and weekday widths
     // measured once per name: the agenda of a busy month has hundreds of rows.
-    let weekdays = items.map { item in
-      let index = item.date.weekday.rawValue
-      return weekdayNames.indices.contains(index) ? index : nil
-    }
-    let weekdayWidths = weekdayNames.map(TextBuffer.width)
+    var columns = Columns(weekdayNames: weekdayNames)
+    let weekdays = items.map { columns.weekday(of: $0) }
     let titles = items.map { $0.title.escapingControlCharacters }
-    var widths = (weekday: 0, label: 0, tool: 0)
-    for index in items.indices {
-      widths.weekday = max(widths.weekday, weekdays[index].map { weekdayWidths[$0] } ?? 0)
-      widths.label = max(widths.label, TextBuffer.width(items[index].label ?? ""))
-      widths.tool = max(widths.tool, TextBuffer.width(items[index].tool))
-    }
+    for index in items.indices { columns.measure(items[index], weekday: weekdays[index]) }
     // Room for every row: the buffer is not grown (and copied) as it fills.
     let titleBytes = titles.reduce(0) { $0 + $1.utf8.count }
     var output = TextBuffer(
-      capacity: items.count * (widths.weekday + widths.label + widths.tool + 24) + titleBytes
-        + more.utf8.count)
+      capacity: items.count * (columns.weekdayWidth + columns.labelWidth + columns.toolWidth + 24)
+        + titleBytes + more.utf8.count)
     output.append(more)
     for index in items.indices {
       if !output.isEmpty { output.append(ascii: 0x0A) }
-      output.append(date: items[index].date)
+      columns.append(items[index], title: titles[index], weekday: weekdays[index], to: &output)
+    }
+    return output.text
+  }
+
+  /// The line that counts the overdue items left out (`--overdue`), or "" when none are.
+  ///
+  /// - Parameters:
+  ///   - moreOverdue: The overdue items left out.
+  ///   - listedOverdue: The overdue items from before the range that are listed.
+  static func moreLine(moreOverdue: Int, listedOverdue: Int) -> String {
+    moreOverdue == 0
+      ? ""
+      : "… \(moreOverdue) more overdue \(moreOverdue == 1 ? "item" : "items") "
+        + "(--overdue \(moreOverdue + listedOverdue) lists them all)"
+  }
+
+  /// The text of an agenda without items.
+  static func nothingLine(from: CivilDate, to: CivilDate) -> String {
+    "Nothing from \(from) to \(to)."
+  }
+
+  /// The text's columns, aligned as ``TextTable`` aligns them (by display width, two spaces apart, no
+  /// trailing spaces): measured over every item first, then each row written. The streamed agenda
+  /// (``AgendaStream``) measures a stretch at a time and writes the rows in the same widths.
+  struct Columns: Sendable {
+    /// Weekday names in the output language, Sunday first, and their widths.
+    let weekdayNames: [String]
+    private let weekdayWidths: [Int]
+    private(set) var weekdayWidth = 0
+    private(set) var labelWidth = 0
+    private(set) var toolWidth = 0
+
+    init(weekdayNames: [String]) {
+      self.weekdayNames = weekdayNames
+      weekdayWidths = weekdayNames.map(TextBuffer.width)
+    }
+
+    /// The index of an item's weekday name, if there is one.
+    func weekday(of item: DatedItem) -> Int? {
+      let index = item.date.weekday.rawValue
+      return weekdayNames.indices.contains(index) ? index : nil
+    }
+
+    /// Widens the columns to an item's.
+    mutating func measure(_ item: DatedItem, weekday: Int?) {
+      weekdayWidth = max(weekdayWidth, weekday.map { weekdayWidths[$0] } ?? 0)
+      labelWidth = max(labelWidth, TextBuffer.width(item.label ?? ""))
+      toolWidth = max(toolWidth, TextBuffer.width(item.tool))
+    }
+
+    /// Appends an item's row, without a line end.
+    ///
+    /// - Parameters:
+    ///   - item: The item.
+    ///   - title: Its title with control characters escaped.
+    ///   - weekday: ``weekday(of:)``.
+    ///   - output: The text.
+    func append(
+      _ item: DatedItem, title: String, weekday: Int?, to output: inout TextBuffer
+    ) {
+      output.append(date: item.date)
       output.append(spaces: 2)
-      if let weekday = weekdays[index] {
+      if let weekday {
         output.append(weekdayNames[weekday])
-        output.append(spaces: widths.weekday + 2 - weekdayWidths[weekday])
+        output.append(spaces: weekdayWidth + 2 - weekdayWidths[weekday])
       } else {
-        output.append(spaces: widths.weekday + 2)
+        output.append(spaces: weekdayWidth + 2)
       }
-      output.append(items[index].label ?? "", paddedTo: widths.label + 2)
-      output.append(items[index].tool, paddedTo: widths.tool + 2)
-      output.append(titles[index])
+      output.append(item.label ?? "", paddedTo: labelWidth + 2)
+      output.append(item.tool, paddedTo: toolWidth + 2)
+      output.append(title)
       output.trimTrailingSpaces()
     }
-    return output
   }
 }

@@ -1,8 +1,7 @@
 extension Array where Element == String {
-  /// `joined(separator:)` by appending, for code every command runs: the standard library's `joined` is
-  /// generic code that makes a dynamic cast, and the first uncached one in a run of the static binary scans
-  /// all of its conformance records (about 160,000 instructions, a third of `cal`; docs/DEVELOPMENT.md,
-  /// *Speed*).
+  /// `joined(separator:)` by appending, only for start-up code (the calendar, tables, usage lines): the
+  /// standard library's generic `joined` makes the run's first uncached conformance lookup
+  /// (docs/perf-log.md, *Dynamic casts*). Everywhere else, use `joined`.
   ///
   /// - Parameter separator: The text between elements.
   /// - Returns: The elements joined.

@@ -65,21 +65,112 @@ extension BuiltInCommand {
         "--overdue must be 0 or more, not '\(overdueLimit)'", code: "invalid_value")
     }
     let names = DateNames(localeIdentifier: try context.locale(for: .time).identifier)
-    var report = session.datedItemsReport(in: from...to, overdueLimit: overdueLimit)
-    // Taken out of the report, so that it is changed in place rather than copied (hundreds of items).
-    var items: [DatedItem] = []
-    swap(&items, &report.items)
-    // What a tool gives outside the range is left out, except open items overdue before it.
-    items.removeAll { item in
-      !(from...to).contains(item.date) && !(item.isOverdue && item.date < from)
+    let stream = AgendaStream(
+      items: session.datedItemStream(in: from...to, overdueLimit: overdueLimit), today: today)
+    // The items while they are few (a week, a month): one document. Past ``DatedItemStream/itemBudget``
+    // (a year of a hundred thousand D-Days) the text goes on measuring its columns, and the agenda is
+    // written a stretch of days at a time as it is read again.
+    var held: [DatedItem] = []
+    var fits = true
+    var columns = AgendaResult.Columns(weekdayNames: names.weekdayNames)
+    let isText = context.format == .text
+    var reader = stream
+    while let items = reader.next() {
+      if fits {
+        if held.count + items.count <= DatedItemStream.itemBudget {
+          held += items
+          continue
+        }
+        fits = false
+        // JSON needs no widths: the stream reads everything again.
+        guard isText else { break }
+        for item in held { columns.measure(item, weekday: columns.weekday(of: item)) }
+        held = []
+      }
+      for item in items { columns.measure(item, weekday: columns.weekday(of: item)) }
     }
-    for index in items.indices where items[index].label == nil {
-      items[index].label = DatedItem.label(days: today.days(to: items[index].date))
+    guard fits else {
+      let measured = columns
+      return .stream { writer in try stream.write(to: writer, columns: measured) }
     }
     return .document(
       AgendaResult(
-        from: from, to: to, items: items, moreOverdue: report.moreOverdue,
-        problems: report.problems, weekdayNames: names.weekdayNames))
+        from: from, to: to, items: held, moreOverdue: reader.items.moreOverdue,
+        problems: reader.items.problems, weekdayNames: names.weekdayNames))
+  }
+}
+
+/// The agenda's items a stretch of days at a time (``DatedItemStream/nextStretch(through:)``), labelled.
+struct AgendaStream: Sendable {
+  private(set) var items: DatedItemStream
+  let today: CivilDate
+
+  init(items: DatedItemStream, today: CivilDate) {
+    self.items = items
+    self.today = today
+  }
+
+  /// The next stretch's items, in the agenda's order with their labels; `nil` after the last.
+  mutating func next() -> [DatedItem]? {
+    guard !items.isFinished else { return nil }
+    var stretch = items.nextStretch(through: items.range.upperBound)
+    for index in stretch.indices where stretch[index].label == nil {
+      stretch[index].label = DatedItem.label(days: today.days(to: stretch[index].date))
+    }
+    return stretch
+  }
+
+  /// Writes the agenda a stretch at a time: text in `columns` (measured over every item), JSON as the
+  /// document ``AgendaResult`` encodes (keys sorted); then each problem on standard error, as the
+  /// document's are.
+  func write(to writer: StreamWriter, columns: AgendaResult.Columns) throws {
+    var reader = self
+    let (from, to) = (items.range.lowerBound, items.range.upperBound)
+    if writer.isJSON {
+      let json = JSONStreamWriter(pretty: true) { try writer.write($0) }
+      try json.beginObject()
+      try json.member("from", from)
+      try json.beginArray(key: "items")
+      while let items = reader.next() {
+        for item in items { try json.element(item) }
+      }
+      try json.endArray()
+      try json.member("moreOverdue", reader.items.moreOverdue)
+      try json.member("problems", reader.items.problems)
+      try json.member("to", to)
+      try json.endObject()
+      try json.finish()
+    } else {
+      var rows = 0
+      var isFirst = true
+      while let items = reader.next() {
+        var output = TextBuffer()
+        if isFirst {
+          isFirst = false
+          let moreOverdue = reader.items.moreOverdue
+          let more = AgendaResult.moreLine(
+            moreOverdue: moreOverdue,
+            listedOverdue: moreOverdue == 0
+              ? 0 : items.count(where: { $0.isOverdue && $0.date < from }))
+          if !more.isEmpty {
+            output.append(more)
+            output.append(ascii: 0x0A)
+          }
+        }
+        for item in items {
+          columns.append(
+            item, title: item.title.escapingControlCharacters, weekday: columns.weekday(of: item),
+            to: &output)
+          output.append(ascii: 0x0A)
+        }
+        rows += items.count
+        if !output.isEmpty { try writer.writeText(output.text) }
+      }
+      if rows == 0 {
+        try writer.writeText(AgendaResult.nothingLine(from: from, to: to) + "\n")
+      }
+    }
+    for problem in reader.items.problems { writer.warn(problem.error, tool: problem.tool) }
   }
 }
 
@@ -89,35 +180,14 @@ extension DatedItem {
   ///
   /// - Parameter days: Target − today: positive for a day still to come.
   public static func label(days: Int) -> String {
-    if days == 0 { return "D-Day" }
-    // Written straight into one small string: concatenating "D-" and String(days) cost almost three
-    // times as much (365 instructions a label against 133), and the agenda makes hundreds of labels.
-    let count = TextBuffer.dayLabelWidth(days)
-    return String(unsafeUninitializedCapacity: count) { buffer in
-      guard let base = buffer.baseAddress else { return 0 }
-      TextBuffer.writeDayLabel(days, to: base)
-      return count
-    }
+    days == 0 ? "D-Day" : days > 0 ? "D-\(days)" : "D+\(days.magnitude)"
   }
 }
 
 extension TextBuffer {
-  /// Appends ``DatedItem/label(days:)`` without making a string of it (a list of a thousand rows).
+  /// Appends ``DatedItem/label(days:)``.
   public mutating func append(dayLabel days: Int) {
-    let width = Self.dayLabelWidth(days)
-    Self.writeDayLabel(days, to: tail(reserving: width))
-    count += width
-  }
-
-  /// Writes ``DatedItem/label(days:)``, ``dayLabelWidth(_:)`` bytes, at `target`.
-  static func writeDayLabel(_ days: Int, to target: UnsafeMutablePointer<UInt8>) {
-    guard days != 0 else {
-      for (index, byte) in "D-Day".utf8.enumerated() { target[index] = byte }
-      return
-    }
-    target[0] = UInt8(ascii: "D")
-    target[1] = days > 0 ? UInt8(ascii: "-") : UInt8(ascii: "+")
-    writeDigits(of: days.magnitude, to: target + 2, count: digitCount(days))
+    append(DatedItem.label(days: days))
   }
 
   /// The number of bytes (and columns) of ``DatedItem/label(days:)``.

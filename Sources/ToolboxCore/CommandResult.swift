@@ -6,15 +6,6 @@ public protocol CommandResult: Encodable, Sendable {
   /// - Returns: The text; an empty string prints nothing.
   func text(style: TextStyle) -> String
 
-  /// The text rendering built as UTF-8 bytes, for results of thousands of rows (`dday list`, `agenda`):
-  /// the renderer writes the bytes as they are, without making a String of them (which checks every
-  /// byte again and copies them all). `nil`, the default, means ``text(style:)``; a result that gives a
-  /// buffer gives the same text both ways.
-  ///
-  /// - Parameter style: ANSI styling, enabled only when colour is allowed.
-  /// - Returns: The text, or `nil`.
-  func textBuffer(style: TextStyle) -> TextBuffer?
-
   /// The exit status that goes with this result; `.success` unless the command partly failed.
   var exitCode: ExitCode { get }
 
@@ -24,7 +15,6 @@ public protocol CommandResult: Encodable, Sendable {
 }
 
 extension CommandResult {
-  public func textBuffer(style: TextStyle) -> TextBuffer? { nil }
   public var exitCode: ExitCode { .success }
   public var problems: [ToolProblem] { [] }
 }
@@ -168,6 +158,16 @@ public final class StreamWriter {
   ///
   /// - Parameter error: The problem.
   public func warn(_ error: any ToolboxError) {
+    warn(error, tool: tool)
+  }
+
+  /// Reports a problem of another tool than the stream's as ``warn(_:)`` does (the agenda's tool whose
+  /// data cannot be read): the line a document's ``CommandResult/problems`` get.
+  ///
+  /// - Parameters:
+  ///   - error: The problem.
+  ///   - tool: The tool it concerns.
+  public func warn(_ error: any ToolboxError, tool: String) {
     failureCount += 1
     switch format {
     case .text:

@@ -65,6 +65,19 @@ public protocol DatedItemProvider {
   ///   - marks: The marks so far, of that range.
   /// - Throws: A ``ToolboxError`` when the tool's data cannot be read.
   func markDays(in range: ClosedRange<CivilDate>, into marks: inout DayMarks) throws
+
+  /// The items of ``datedItems(in:overdueLimit:)`` as a cursor that hands them out a stretch of days at a
+  /// time. The default implementation makes them all first; a tool whose items can be many (a hundred
+  /// thousand saved D-Days) makes each stretch's when it is asked for.
+  ///
+  /// - Parameters:
+  ///   - range: The days.
+  ///   - overdueLimit: As for ``datedItems(in:overdueLimit:)``.
+  /// - Returns: The cursor, and how many overdue items were left out.
+  /// - Throws: A ``ToolboxError`` when the tool's data cannot be read.
+  func datedItemCursor(in range: ClosedRange<CivilDate>, overdueLimit: Int?) throws -> (
+    cursor: any DatedItemCursor, moreOverdue: Int
+  )
 }
 
 extension DatedItemProvider {
@@ -76,6 +89,13 @@ extension DatedItemProvider {
     -> DatedItems
   {
     DatedItems(try datedItems(in: range), range: range, overdueLimit: overdueLimit)
+  }
+
+  public func datedItemCursor(in range: ClosedRange<CivilDate>, overdueLimit: Int?) throws -> (
+    cursor: any DatedItemCursor, moreOverdue: Int
+  ) {
+    let given = try datedItems(in: range, overdueLimit: overdueLimit)
+    return (DatedItemList(given.items), given.moreOverdue)
   }
 }
 

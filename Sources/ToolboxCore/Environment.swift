@@ -6,9 +6,9 @@
 
 /// The process environment as a value, so tools and tests never read globals.
 ///
-/// The process's own environment (``process``) is read a variable at a time, when asked: every command pays
-/// for start-up, and reading every variable into a dictionary cost 85,000 instructions, a tenth of what
-/// `calendar` runs. ``variables`` reads all of it, for the few commands that pass it on to a child process.
+/// The process's own environment (``process``) is read a variable at a time, when asked, because every
+/// command pays for start-up (docs/perf-log.md). ``variables`` reads all of it, for the few commands that
+/// pass it on to a child process.
 public struct Environment: Sendable, Equatable {
   private enum Source: Sendable, Equatable {
     /// Variables given by hand (tests, a child's environment).

@@ -30,25 +30,11 @@ struct Renderer {
       case .text:
         // Data from files and the network (a task's text, an imported event's title) cannot drive
         // the terminal or reorder what it shows: TerminalText escapes controls, drops bidi controls.
-        let keepingStyles = style.isEnabled
-        if let buffer = result.textBuffer(style: style) {
-          if !buffer.isEmpty {
-            buffer.withUnsafeBytes { bytes in
-              if let safe = TerminalText.sanitized(bytes, keepingStyles: keepingStyles) {
-                safe.withUnsafeBufferPointer { console.writeOutput(bytes: $0) }
-              } else {
-                console.writeOutput(bytes: bytes)
-              }
-            }
-            console.writeOutput("\n")
-          }
-        } else {
-          let text = TerminalText.sanitized(result.text(style: style), keepingStyles: keepingStyles)
-          if !text.isEmpty {
-            // Not `text + "\n"`: a large text is written without being copied.
-            console.writeOutput(text)
-            console.writeOutput("\n")
-          }
+        let text = TerminalText.sanitized(result.text(style: style), keepingStyles: style.isEnabled)
+        if !text.isEmpty {
+          // Not `text + "\n"`: a large text is written without being copied.
+          console.writeOutput(text)
+          console.writeOutput("\n")
         }
       }
       for problem in result.problems {

@@ -104,7 +104,7 @@ public struct Session: Sendable {
           console.writeError("toolbox: \(tool): \(line.escapingControlCharacters)\n")
         }
       },
-      datedItems: { range in session.datedItemsReport(in: range, overdueLimit: nil) },
+      datedItems: { range in session.datedItemStream(in: range, overdueLimit: nil) },
       dayMarks: { range in session.dayMarks(in: range) })
   }
 
@@ -162,17 +162,32 @@ public struct Session: Sendable {
   public func datedItemsReport(in range: ClosedRange<CivilDate>, overdueLimit: Int?)
     -> DatedItemsReport
   {
-    var items: [DatedItem] = []
+    var stream = datedItemStream(in: range, overdueLimit: overdueLimit)
+    let items = stream.remaining()
+    return DatedItemsReport(
+      items: items, problems: stream.problems, moreOverdue: stream.moreOverdue)
+  }
+
+  /// The dated items of every enabled built-in tool that provides some, a stretch of days at a time
+  /// (``DatedItemStream``), and the tools whose data could not be read.
+  ///
+  /// - Parameters:
+  ///   - range: The days.
+  ///   - overdueLimit: As for ``datedItemsReport(in:overdueLimit:)``.
+  /// - Returns: The stream.
+  public func datedItemStream(in range: ClosedRange<CivilDate>, overdueLimit: Int?)
+    -> DatedItemStream
+  {
+    var cursors: [any DatedItemCursor] = []
     var moreOverdue = 0
     var problems: [ToolProblem] = []
     for tool in registry.builtIns where tool.providesDatedItems {
       let name = tool.descriptor.name
       guard config.isEnabled(name) else { continue }
       do {
-        let given = try tool.datedItems(
+        let given = try tool.datedItemCursor(
           in: range, overdueLimit: overdueLimit, context: try context(for: name))
-        // The first tool's array is kept (and appended to in place when it has room) rather than copied.
-        if items.isEmpty { items = given.items } else { items += given.items }
+        cursors.append(given.cursor)
         moreOverdue += given.moreOverdue
       } catch let error as any ToolboxError {
         problems.append(ToolProblem(tool: name, error: error))
@@ -180,17 +195,9 @@ public struct Session: Sendable {
         problems.append(ToolProblem(tool: name, error: InternalError(String(describing: error))))
       }
     }
-    items.sort { a, b in
-      // Dates first, without building tuples of strings for every comparison.
-      if a.date != b.date { return a.date < b.date }
-      if a.isOverdue != b.isOverdue { return a.isOverdue }
-      if a.tool != b.tool { return a.tool < b.tool }
-      return a.title < b.title
-    }
-    // Each tool kept its latest overdue items; across tools, the latest of those.
-    let limited = DatedItems(items, range: range, overdueLimit: overdueLimit)
-    return DatedItemsReport(
-      items: limited.items, problems: problems, moreOverdue: moreOverdue + limited.moreOverdue)
+    return DatedItemStream(
+      range: range, cursors: cursors, moreOverdue: moreOverdue, overdueLimit: overdueLimit,
+      problems: problems)
   }
 
   /// `--today`, else `$TOOLBOX_TODAY`, if either is set: any date ``DateInput`` reads, relative to the

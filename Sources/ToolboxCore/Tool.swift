@@ -28,17 +28,18 @@ public protocol Tool: Sendable {
   /// without dated items are never created for the calendar's marks or the agenda.
   static var providesDatedItems: Bool { get }
 
-  /// The tool's dated items in a range, or none when it provides none (default implementations again).
+  /// The tool's dated items in a range as a cursor, or none when it provides none (default
+  /// implementations again; ``DatedItemProvider/datedItemCursor(in:overdueLimit:)``).
   ///
   /// - Parameters:
   ///   - range: The days.
   ///   - overdueLimit: How many overdue items from before the range to give at most (`nil`: none,
   ///     uncounted; ``DatedItemProvider/datedItems(in:overdueLimit:)``).
   ///   - context: The tool's context.
-  /// - Returns: The items.
-  static func datedItems(
+  /// - Returns: The cursor, and how many overdue items were left out.
+  static func datedItemCursor(
     in range: ClosedRange<CivilDate>, overdueLimit: Int?, context: ToolContext
-  ) throws -> DatedItems
+  ) throws -> (cursor: any DatedItemCursor, moreOverdue: Int)
 
   /// Marks the days of a range that have the tool's items (``DatedItemProvider/markDays(in:into:)``);
   /// nothing when it provides none.
@@ -83,9 +84,9 @@ extension Tool {
   public static var providesDatedItems: Bool { false }
 
   /// No dated items: the default for a tool that does not adopt ``DatedItemProvider``.
-  public static func datedItems(
+  public static func datedItemCursor(
     in range: ClosedRange<CivilDate>, overdueLimit: Int?, context: ToolContext
-  ) throws -> DatedItems { DatedItems(items: []) }
+  ) throws -> (cursor: any DatedItemCursor, moreOverdue: Int) { (DatedItemList([]), 0) }
 
   /// No dated items, no marks.
   public static func markDays(
@@ -98,10 +99,10 @@ extension Tool where Self: DatedItemProvider {
   public static var providesDatedItems: Bool { true }
 
   /// Creates the tool and asks it for its items.
-  public static func datedItems(
+  public static func datedItemCursor(
     in range: ClosedRange<CivilDate>, overdueLimit: Int?, context: ToolContext
-  ) throws -> DatedItems {
-    try Self(context: context).datedItems(in: range, overdueLimit: overdueLimit)
+  ) throws -> (cursor: any DatedItemCursor, moreOverdue: Int) {
+    try Self(context: context).datedItemCursor(in: range, overdueLimit: overdueLimit)
   }
 
   /// Creates the tool and asks it to mark its days.
@@ -167,8 +168,7 @@ public struct Command<T: Tool>: Sendable {
   let run: @Sendable (T, ParsedValues) throws -> CommandOutput
 
   /// The command's declaration. Built when first asked for (a declaration's `static let`), which a
-  /// command line does only for the command it runs: building every spec of a tool (their arguments,
-  /// allowed values and completions) cost `dday list` about 5 % of its instructions.
+  /// command line does only for the command it runs, so a command never builds its siblings' specs.
   public var spec: CommandSpec { makeSpec() }
 
   /// Creates a command from its declaration and the method that runs it.

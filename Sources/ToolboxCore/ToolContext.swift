@@ -35,9 +35,10 @@ public struct ToolContext: Sendable {
   public var progress: @Sendable (String) -> Void
   /// The dated items of every enabled tool that has some (``DatedItemProvider``), this one included, in a
   /// range of days: what `toolbox agenda` lists and the calendar marks. Tools never see each other; this is
-  /// how one uses another's dates. A tool whose data cannot be read is one of the report's `problems`;
-  /// the other tools' items are there all the same.
-  public var datedItems: @Sendable (ClosedRange<CivilDate>) -> DatedItemsReport
+  /// how one uses another's dates. They come a stretch of days at a time (``DatedItemStream``), so that
+  /// a year of a hundred thousand D-Days is never held at once. A tool whose data cannot be read is one
+  /// of the stream's `problems`; the other tools' items are there all the same.
+  public var datedItems: @Sendable (ClosedRange<CivilDate>) -> DatedItemStream
   /// The days in a range that have the items of ``datedItems`` (holidays apart), without the items: what
   /// the calendar marks; and the tools whose data could not be read. By default, the days of
   /// ``datedItems``.
@@ -56,8 +57,8 @@ public struct ToolContext: Sendable {
     processes: any ProcessRunner = SystemProcessRunner(),
     input: any InputSource = StringInput(""),
     progress: @escaping @Sendable (String) -> Void = { _ in },
-    datedItems: @escaping @Sendable (ClosedRange<CivilDate>) -> DatedItemsReport = { _ in
-      DatedItemsReport(items: [], problems: [])
+    datedItems: @escaping @Sendable (ClosedRange<CivilDate>) -> DatedItemStream = { range in
+      DatedItemStream(range: range, cursors: [], moreOverdue: 0, overdueLimit: nil, problems: [])
     },
     dayMarks: (@Sendable (ClosedRange<CivilDate>) -> (marks: DayMarks, problems: [ToolProblem]))? =
       nil
@@ -82,9 +83,9 @@ public struct ToolContext: Sendable {
     self.dayMarks =
       dayMarks ?? { range in
         var marks = DayMarks(range)
-        let report = datedItems(range)
-        for item in report.items { marks.mark(item) }
-        return (marks, report.problems)
+        var stream = datedItems(range)
+        for item in stream.remaining() { marks.mark(item) }
+        return (marks, stream.problems)
       }
   }
 

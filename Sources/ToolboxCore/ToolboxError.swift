@@ -142,9 +142,8 @@ extension Unicode.Scalar {
   /// ESC), DEL, C1 controls (U+009B is CSI on some terminals), and the Unicode line and paragraph separators.
   ///
   /// These are the general categories Cc, Zl and Zp, tested by value: Cc is U+0000–U+001F and
-  /// U+007F–U+009F (fixed by Unicode's stability policy), Zl is U+2028 alone and Zp U+2029 alone. A lookup
-  /// of the scalar's properties costs a few hundred instructions, and every title of a long agenda is
-  /// checked (`TextSafetyTests` compares the two for every scalar).
+  /// U+007F–U+009F (fixed by Unicode's stability policy), Zl is U+2028 alone and Zp U+2029 alone; the test by
+  /// value spares a property lookup per scalar (`TextSafetyTests` compares the two for every scalar).
   public var isTerminalControl: Bool {
     value < 0x20 || (0x7F...0x9F).contains(value) || value == 0x2028 || value == 0x2029
   }

@@ -61,7 +61,7 @@ public final class SQLiteConnection {
 
   /// Settings for the whole process, made once before the first connection opens (SQLite accepts them only
   /// before it initializes): memory statistics off, which no command reads and which otherwise take a global
-  /// lock on every allocation (about 4 % of the agenda's instructions).
+  /// lock on every allocation.
   private static let processSettings: Void = {
     _ = csqlite_disable_memory_statistics()
   }()

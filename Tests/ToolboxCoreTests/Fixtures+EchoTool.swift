@@ -22,7 +22,8 @@ struct EchoTool: Tool {
     Command(Lines.self) { tool, _ in tool.lines() },
     Command(Items.self) { tool, _ in
       let today = tool.context.today()
-      let items = tool.context.datedItems(today...today.adding(days: 30)!).items
+      var stream = tool.context.datedItems(today...today.adding(days: 30)!)
+      let items = stream.remaining()
       return .verbatim(items.map { "\($0.date) \($0.tool) \($0.title)\n" }.joined())
     },
   ]

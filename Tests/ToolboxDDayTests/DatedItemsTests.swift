@@ -68,6 +68,36 @@ import ToolboxTestSupport
     }
   }
 
+  /// The cursor a stretch at a time, each as far as ``DDayItemCursor/day(ofItem:)`` says, gives the items
+  /// of the whole range at once, in date order, never many more than asked for a stretch.
+  @Test(arguments: [1, 3, 50])
+  func `the cursor's stretches are the range's items`(count: Int) throws {
+    let harness = try DDayHarness()
+    harness.seed()
+    for arguments in [
+      ["Weekly count", "2026-11-30", "--every", "7"],
+      ["Daily count", "2026-12-01", "--every", "1"],
+      ["Future lunar", "2027-01-15", "--lunar", "--yearly"],
+    ] {
+      #expect(harness.run(["dday", "add"] + arguments).status == 0)
+    }
+    let tool = DDayTool(context: .test(tool: "dday", environment: Environment(harness.environment)))
+    let range = CivilDate.test("2026-11-01")...CivilDate.test("2028-02-29")
+    let whole = try tool.datedItems(in: range)
+    #expect(whole.count > 500)
+    #expect(whole.map(\.date) == whole.map(\.date).sorted())
+    var cursor = try tool.datedItemCursor(in: range, overdueLimit: nil).cursor
+    var given: [DatedItem] = []
+    while let day = cursor.day(ofItem: count) {
+      let items = cursor.items(through: day)
+      // The items through the day of the nth: n and the day's others (a few events a day here).
+      #expect(items.count <= count + 5, "\(day)")
+      given += items
+    }
+    given += cursor.items(through: range.upperBound)
+    #expect(given.map { "\($0.date) \($0.title)" } == whole.map { "\($0.date) \($0.title)" })
+  }
+
   @Test func `without a store there are no items and nothing is created`() throws {
     let harness = try DDayHarness()
     let tool = DDayTool(context: .test(tool: "dday", environment: Environment(harness.environment)))

@@ -82,27 +82,12 @@ import ToolboxTestSupport
     #expect(textIDs == rows.map(\.id))
   }
 
-  @Test func `the list order is the order of the ranks, then of the rows`() {
-    // Against a comparison sort of the same ranks: random days over the whole span, many of them equal.
-    var generator = SystemRandomNumberGenerator()
-    for count in [0, 1, 2, 3, 100, 5_000] {
-      let days = (0..<count).map { _ in
-        Bool.random(using: &generator)
-          ? Int.random(in: -3...3, using: &generator)
-          : Int.random(in: -ListOrder.span...ListOrder.span, using: &generator)
-      }
-      let expected = days.indices.sorted { a, b in
-        let (x, y) = (days[a], days[b])
-        if (x >= 0) != (y >= 0) { return x >= 0 }
-        if x != y { return x >= 0 ? x < y : x > y }
-        return a < b
-      }
-      let order = ListOrder.order(days: days)
-      let difference = zip(order, expected).enumerated().first { $0.element.0 != $0.element.1 }
-      #expect(
-        order.count == expected.count && difference == nil,
-        "\(count) rows: first difference at \(difference.map { String($0.offset) } ?? "none")")
+  @Test func `the list's rank puts upcoming days first, then past ones, at the ends of the span too`() {
+    let days = [ListOrder.span, 0, -1, -ListOrder.span, 3, 0, -1]
+    let order = days.indices.sorted {
+      (ListOrder.rank(days: days[$0]), $0) < (ListOrder.rank(days: days[$1]), $1)
     }
+    #expect(order == [1, 5, 4, 0, 2, 6, 3])
   }
 
   @Test func `an empty list says how to add one`() throws {
@@ -502,6 +487,34 @@ import ToolboxTestSupport
     #expect(try store.events().count == 5)
     let files = try FileManager.default.contentsOfDirectory(atPath: harness.folder.file("data"))
     #expect(files.contains { $0.hasPrefix("dday.sqlite3.bak-") })
+  }
+
+  @Test func `a store of schema 3 loses its index of packed schedules once and lists the same`() throws {
+    // Schema 4 only drops schema 3's index: with the index back and user_version 3, the store is one of
+    // schema 3. One whose index was dropped by hand upgrades as well.
+    for withIndex in [true, false] {
+      let harness = try DDayHarness()
+      harness.seed()
+      let before = harness.run("dday", "list")
+      #expect(before.status == 0)
+      do {
+        let store = try harness.open()
+        try store.database.connection.execute(
+          (withIndex ? DDaySchema.migrations[2].sql : "") + "PRAGMA user_version = 3;")
+      }
+      for _ in 1...2 {
+        let after = harness.run("dday", "list")
+        #expect(after.status == 0, "\(after.error)")
+        #expect(after.output == before.output)
+      }
+      let connection = try harness.open().database.connection
+      #expect(try connection.integer("PRAGMA user_version") == 4)
+      #expect(
+        try connection.integer(
+          "SELECT count(*) FROM sqlite_schema WHERE name = 'events_schedule'") == 0)
+      let files = try FileManager.default.contentsOfDirectory(atPath: harness.folder.file("data"))
+      #expect(files.filter { $0.hasPrefix("dday.sqlite3.bak-") }.count == 1, "\(files)")
+    }
   }
 
   // MARK: - Completion

@@ -237,17 +237,17 @@ struct DDayStoreSandbox {
 /// Schema upgrades that cannot work are refused once, clearly, without a backup each time (issue 25).
 @Suite struct StoreUpgradeEndToEndTests {
   @Test
-  func `a schema-3 D-Day store labelled version 2 is refused with one message and no backup pile`()
+  func `a schema-4 D-Day store labelled version 1 is refused with one message and no backup pile`()
     throws
   {
     let sandbox = try DDayStoreSandbox()
     defer { sandbox.folder.remove() }
-    #expect(StoreWriter.execute(sandbox.store, "PRAGMA user_version = 2") == nil)
+    #expect(StoreWriter.execute(sandbox.store, "PRAGMA user_version = 1") == nil)
     let before = sandbox.bytes()
     let expected =
-      "toolbox: dday: the D-Day store '\(sandbox.store)' is damaged (its schema version 2 does not "
-      + "match its tables: upgrading it to 3 failed with 'index events_schedule already exists'); it "
-      + "was left unchanged\n"
+      "toolbox: dday: the D-Day store '\(sandbox.store)' is damaged (its schema version 1 does not "
+      + "match its tables: upgrading it to 4 failed with 'duplicate column name: uid'); it was left "
+      + "unchanged\n"
     for _ in 1...2 {
       let list = try sandbox.run("dday", "list")
       #expect(list.status == 65)
@@ -258,7 +258,7 @@ struct DDayStoreSandbox {
     }
     #expect(try sandbox.backups().count <= 1)
     #expect(sandbox.bytes() == before)
-    #expect(StoreReader.column(sandbox.store, "PRAGMA user_version") == ["2"])
+    #expect(StoreReader.column(sandbox.store, "PRAGMA user_version") == ["1"])
   }
 }
 

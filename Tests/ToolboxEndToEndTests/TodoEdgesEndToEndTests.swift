@@ -259,6 +259,64 @@ import Testing
     }
   }
 
+  /// Text that does not go through the todo.txt reader (`add --literal`, import from JSON, plain lines
+  /// and iCalendar) cannot hold words whose todo.txt line would not read back, such as two `due:`: the
+  /// store kept them, and export then wrote a line that import and sync refused. What it takes, export
+  /// and import read back.
+  @Test func `text that skips the todo.txt reader is refused when its line would not read back`()
+    throws
+  {
+    let sandbox = try TodoSandbox()
+    let refusal = "the task's todo.txt line would not read back (two due dates ('due:' given twice)); "
+      + "export, sync and import would refuse it"
+    let literal = try sandbox.run("todo", "add", "--literal", "Pay due:2026-12-09 due:2026-12-10")
+    #expect(literal.status == 64)
+    #expect(literal.error.hasPrefix("toolbox: todo: \(refusal)\n"))
+    let withOption = try sandbox.run(
+      "todo", "add", "--literal", "--due", "2026-12-01", "Pay due:2026-12-09")
+    #expect(withOption.status == 64)
+    #expect(withOption.error.hasPrefix("toolbox: todo: \(refusal)\n"))
+
+    let json = sandbox.folder + "/tasks.json"
+    try #"[{"text": "Call due:2026-01-01 due:2026-01-02"}]"#.write(
+      toFile: json, atomically: true, encoding: .utf8)
+    let fromJSON = try sandbox.run("todo", "import", "--as", "json", json)
+    #expect(fromJSON.status == 65)
+    #expect(fromJSON.error.contains("task 1: \(refusal)"), "\(fromJSON.error)")
+    let lines = sandbox.folder + "/tasks.lines"
+    try "Walk t:2026-01-01 t:2026-01-02\n".write(toFile: lines, atomically: true, encoding: .utf8)
+    let fromLines = try sandbox.run("todo", "import", "--as", "lines", lines)
+    #expect(fromLines.status == 65, "\(fromLines.error)")
+    let ics = sandbox.folder + "/tasks.ics"
+    try """
+      BEGIN:VCALENDAR\r
+      VERSION:2.0\r
+      PRODID:-//test//EN\r
+      BEGIN:VTODO\r
+      UID:1\r
+      SUMMARY:Read due:2026-01-01 due:2026-01-02\r
+      END:VTODO\r
+      END:VCALENDAR\r
+
+      """.write(toFile: ics, atomically: true, encoding: .utf8)
+    let fromICS = try sandbox.run("todo", "import", "--as", "ics", ics)
+    #expect(fromICS.status == 65, "\(fromICS.error)")
+    #expect(try sandbox.tasks().isEmpty)
+
+    // What --literal takes, export and import read back: one due: in the text is kept as text by the
+    // store, and its todo.txt line imports with it as the due date (as docs/todo.md says).
+    #expect(try sandbox.run("todo", "add", "--literal", "Pay due:2026-12-09 +x").status == 0)
+    let exported = sandbox.folder + "/export.txt"
+    #expect(try sandbox.run("todo", "export", "--as", "todotxt", "-o", exported).status == 0)
+    let copy = try TodoSandbox()
+    let imported = try copy.run("todo", "import", exported)
+    #expect(imported.status == 0, "\(imported.error)")
+    let task = try #require(try copy.tasks().first)
+    #expect(task["text"] as? String == "Pay")
+    #expect(task["due"] as? String == "2026-12-09")
+    #expect(task["tags"] as? [String] == ["x"])
+  }
+
   // MARK: - 5. one limit for a task's size
 
   static func tooLong(_ size: Int) -> String {

@@ -101,6 +101,10 @@ SQL
   dday_peak "toolbox --json dday list, 100,000 D-Days" "${scale[@]}" --json dday list
   dday_peak "toolbox calendar -y, 100,000 D-Days" "${scale[@]}" calendar -y
   dday_peak "toolbox agenda, 100,000 D-Days" "${scale[@]}" agenda
+  dday_peak "toolbox agenda --days 365, 100,000 D-Days" "${scale[@]}" agenda --days 365
+  dday_peak "toolbox --json agenda --days 365, 100,000 D-Days" "${scale[@]}" --json agenda --days 365
+  dday_peak "toolbox calendar -y --agenda, 100,000 D-Days" "${scale[@]}" calendar -y --agenda
+  dday_peak "toolbox --json calendar -y --agenda, 100,000 D-Days" "${scale[@]}" --json calendar -y --agenda
   dday_peak "toolbox dday export, 100,000 D-Days" "${scale[@]}" dday export
   dday_peak "toolbox dday export --ics, 100,000 D-Days" "${scale[@]}" dday export --ics
   dday_peak "toolbox --json dday anniversaries --count 3652059" \

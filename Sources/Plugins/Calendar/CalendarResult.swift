@@ -130,8 +130,7 @@ struct CalendarTextRenderer {
       (layout.weekNumbers ? " w| " : "")
       + month.weekdays.map { $0.leftPadded(to: columnWidth) }.joinedByAppending(separator: " ")
     lines.append(Line(text: header, width: header.displayWidth))
-    // Each week is built as bytes and made a String once: appending a few bytes at a time to a String
-    // goes through its small-string path for every piece (about a tenth of `calendar`'s instructions).
+    // Each week is built as bytes and made a String once: the calendar is the start-up benchmark.
     var bytes: [UInt8] = []
     bytes.reserveCapacity(gutter + 7 * (columnWidth + 2))
     for (index, week) in month.weeks.enumerated() {

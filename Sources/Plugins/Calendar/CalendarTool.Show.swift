@@ -103,20 +103,28 @@ extension CalendarTool {
     } else if let first = grids.first?.firstDay, let last = grids.last?.lastDay,
       wantsMarks || wantsAgenda
     {
-      let range = first...last
       noteUncoveredYears(shown.map { $0.year })
-      let report = context.datedItems(range)
-      problems = report.problems
-      let items = report.items.filter { range.contains($0.date) }
+      // A month at a time, held while the items are few; past the budget (a year of a hundred thousand
+      // D-Days) the calendar is written as a stream, reading the items again.
+      let stream = context.datedItems(first...last)
+      var reader = stream
       for index in grids.indices {
-        if wantsMarks { grids[index].mark(items) }
-        if wantsAgenda {
-          grids[index].agenda = items.filter {
-            $0.date.year == grids[index].year && $0.date.month == grids[index].month
+        var items: [DatedItem] = []
+        while let day = reader.nextDay, day <= grids[index].lastDay {
+          items += reader.nextStretch(through: grids[index].lastDay)
+          guard agenda.count + items.count <= DatedItemStream.itemBudget else {
+            return streamed(
+              grids, stream: stream, marks: wantsMarks, agenda: wantsAgenda,
+              layout: CalendarResult.Layout(
+                months: grids, dayOfYear: dayOfYear, weekNumbers: weekNumbers, names: names),
+              isRange: request.isRange, weekdayHeader: names.weekdayHeader)
           }
         }
+        if wantsMarks { grids[index].mark(items) }
+        if wantsAgenda { grids[index].agenda = items }
+        agenda += items
       }
-      agenda = items
+      problems = reader.problems
     }
     var result = CalendarResult(
       months: grids, isRange: request.isRange,
@@ -125,14 +133,102 @@ extension CalendarTool {
     result.problems = problems
     if wantsAgenda {
       let header = names.weekdayHeader
-      result.agenda = agenda.map { item in
-        [
-          item.date.description, header[item.date.weekday.rawValue],
-          item.title.replacingControlCharactersWithSpaces, item.label ?? "", item.tool,
-        ]
-      }
+      result.agenda = agenda.map { Self.agendaRow($0, weekdayHeader: header) }
     }
     return .document(result)
+  }
+
+  /// An item's line under the calendar: date, weekday, title, label, tool.
+  private static func agendaRow(_ item: DatedItem, weekdayHeader: [String]) -> [String] {
+    [
+      item.date.description, weekdayHeader[item.date.weekday.rawValue],
+      item.title.replacingControlCharactersWithSpaces, item.label ?? "", item.tool,
+    ]
+  }
+
+  /// The calendar with more items than it holds, written as the document would be, a stretch of items
+  /// at a time (``DatedItemStream/nextStretch(through:)``): a first reading marks the days (and, for
+  /// text, measures the agenda's columns), then text writes the months and the agenda's lines, JSON
+  /// each month's object with its items.
+  private func streamed(
+    _ grids: [MonthGrid], stream: DatedItemStream, marks: Bool, agenda: Bool,
+    layout: CalendarResult.Layout, isRange: Bool, weekdayHeader: [String]
+  ) -> CommandOutput {
+    let style = context.style
+    return .stream { writer in
+      var grids = grids
+      var widths = [Int](repeating: 0, count: 5)
+      let measures = agenda && !writer.isJSON
+      if marks || measures {
+        var measuring = stream
+        for index in grids.indices {
+          measuring.forEachStretch(through: grids[index].lastDay) { items in
+            if marks { grids[index].mark(items) }
+            guard measures else { return }
+            for item in items {
+              for (column, cell) in Self.agendaRow(item, weekdayHeader: weekdayHeader).enumerated()
+              {
+                widths[column] = max(widths[column], cell.displayWidth)
+              }
+            }
+          }
+        }
+      }
+      var reader = stream
+      if writer.isJSON {
+        let json = JSONStreamWriter(pretty: true) { try writer.write($0) }
+        if isRange {
+          try json.beginObject()
+          try json.beginArray(key: "months")
+        }
+        for index in grids.indices {
+          // The month's members in the document's order, its items written one by one.
+          if agenda { grids[index].agenda = [] }
+          guard case .object(let members) = try JSONValueEncoder().encode(grids[index]) else {
+            continue
+          }
+          try json.beginObject()
+          for member in members {
+            guard agenda, member.key == "agenda" else {
+              try json.member(member.key, member.value)
+              continue
+            }
+            try json.beginArray(key: "agenda")
+            try reader.forEachStretch(through: grids[index].lastDay) { items in
+              for item in items { try json.element(item) }
+            }
+            try json.endArray()
+          }
+          try json.endObject()
+        }
+        if isRange {
+          try json.endArray()
+          try json.endObject()
+        }
+        try json.finish()
+      } else {
+        let months = CalendarResult(months: grids, isRange: isRange, layout: layout)
+        try writer.writeText(months.text(style: style) + "\n")
+        // A blank line between the months and the agenda, as in the document.
+        var isFirst = true
+        let last = agenda ? grids[grids.count - 1].lastDay : .minimum
+        try reader.forEachStretch(through: last) { items in
+          var text = isFirst ? "\n" : ""
+          isFirst = false
+          for item in items {
+            var line = ""
+            for (column, cell) in Self.agendaRow(item, weekdayHeader: weekdayHeader).enumerated() {
+              if column > 0 { line += "  " }
+              line += cell.padded(to: widths[column])
+            }
+            while line.last == " " { line.removeLast() }
+            text += line + "\n"
+          }
+          if !text.isEmpty { try writer.writeText(text) }
+        }
+      }
+      for problem in reader.problems { writer.warn(problem.error, tool: problem.tool) }
+    }
   }
 
   /// The first day of the week: `-M`, `-S`, `--week-start`, config `weekStart`, else Sunday.

@@ -34,7 +34,7 @@ struct AnniversariesResult: CommandResult, Equatable {
     var widths = Widths()
     for item in items { widths.measure(item) }
     return items.map { Self.line($0, widths: widths, today: today, style: style) }
-      .joinedByAppending(separator: "\n")
+      .joined(separator: "\n")
   }
 
   /// The widths of the name and weekday columns.

@@ -45,9 +45,7 @@ enum DDaySchema {
         ALTER TABLE events ADD COLUMN uid TEXT;
         CREATE UNIQUE INDEX events_uid ON events (uid) WHERE uid IS NOT NULL;
         """),
-    // The list, the agenda and the calendar's marks read the id, the name and this packed schedule from
-    // the index alone (DDayStore.forEachSchedule): three columns a row instead of nine. The expression
-    // is StoredSchedule.packedExpression, character for character.
+    // Read by versions of toolbox before schema 4 instead of the rows; schema 4 drops it.
     StoreKind.Migration(
       summary: "an index that packs each D-Day's schedule for reading",
       sql: """
@@ -56,5 +54,10 @@ enum DDaySchema {
           (lunar || leap || count_start_day || anniversaries || repeats || ',' || every || ',' || date)
         );
         """),
+    // Reading the index instead of the rows saved no time a user could feel, and cost a second read path.
+    // IF EXISTS: a store whose index was dropped by hand upgrades as well.
+    StoreKind.Migration(
+      summary: "no index of packed schedules",
+      sql: "DROP INDEX IF EXISTS events_schedule;"),
   ]
 }

@@ -62,9 +62,11 @@ final class DDayStore {
     ).map(DDayStore.init(database:))
   }
 
-  /// The columns of a whole ``SavedEvent`` (`show`, `export`, the JSON list).
-  private static let columns =
-    "id, name, date, lunar, leap, repeats, count_start_day, every, anniversaries, created, uid"
+  /// The columns of a D-Day's schedule (the list's text, the agenda, the calendar's marks), then those of
+  /// a whole ``SavedEvent`` (`show`, `export`, the JSON list).
+  private static let scheduleColumns =
+    "id, name, date, lunar, leap, repeats, count_start_day, every, anniversaries"
+  private static let columns = scheduleColumns + ", created, uid"
 
   // MARK: - Reading
 
@@ -103,13 +105,10 @@ final class DDayStore {
   }
 
   /// Calls `body` with the id, name and details of every saved D-Day in id order: all the list, the agenda
-  /// and the calendar's marks need. Each column costs SQLite about 150 instructions a row, so they read
-  /// three: the id, the name and the schedule packed into one text (``StoredSchedule/packedExpression``),
-  /// all from the `events_schedule` index, which SQLite keeps up to date with the rows.
+  /// and the calendar's marks need (not `created` and `uid`).
   ///
   /// The name is read when `body` asks for it: the agenda and the calendar's marks ask only for the
-  /// events that have a day in their range, and making a string of every name cost as much as reading
-  /// the schedules.
+  /// events that have a day in their range.
   ///
   /// - Parameter body: Called with each event's id, details and a function that reads its name (only
   ///   during the call).
@@ -119,16 +118,11 @@ final class DDayStore {
       -> Void
   ) throws {
     try database.guarded {
-      // A store whose index was dropped by hand answers the same query from its rows, more slowly.
-      let statement =
-        try (try? connection.prepare(Self.scheduleQuery))
-        ?? connection.prepare(Self.scheduleQueryFromRows)
+      let statement = try connection.prepare(
+        "SELECT \(Self.scheduleColumns) FROM events ORDER BY id")
       while try statement.step() {
         let id = statement.int(0)
-        guard let stored = statement.withBytes(2, StoredSchedule.init(packed:)) ?? nil else {
-          throw corrupt(id, "has a missing or invalid column")
-        }
-        try body(id, try details(stored, id: id)) { () throws(StoreError) in
+        try body(id, try details(from: statement, id: id)) { () throws(StoreError) in
           guard let name = statement.text(1) else {
             throw corrupt(id, "has a missing or invalid column")
           }
@@ -137,14 +131,6 @@ final class DDayStore {
       }
     }
   }
-
-  /// The query of ``forEachSchedule(_:)``: the index alone answers it (`EXPLAIN` shows no read of the
-  /// table; a test checks it).
-  static let scheduleQuery =
-    "SELECT id, name, \(StoredSchedule.packedExpression) FROM events INDEXED BY events_schedule ORDER BY id"
-  /// The same from the rows.
-  private static let scheduleQueryFromRows =
-    "SELECT id, name, \(StoredSchedule.packedExpression) FROM events ORDER BY id"
 
   /// The events with the given ids, in that order.
   ///
@@ -165,9 +151,8 @@ final class DDayStore {
   /// Decodes the current row of a `SELECT` of ``columns``.
   private func event(from statement: SQLiteStatement) throws(StoreError) -> SavedEvent {
     let id = statement.int(0)
-    let (name, details) = try schedule(from: statement, id: id)
-    // Dates are read from SQLite's bytes without intermediate strings (the hot loop of list and agenda).
-    guard
+    let details = try details(from: statement, id: id)
+    guard let name = statement.text(1),
       let (year, month, day) = statement.withBytes(9, CivilDate.components(utf8:)) ?? nil,
       let created = CivilDate(year: year, month: month, day: day)
     else { throw corrupt(id, "has a missing or invalid column") }
@@ -175,12 +160,13 @@ final class DDayStore {
       id: id, name: name, details: details, created: created, uid: statement.text(10))
   }
 
-  /// Decodes the name and details of the current row of a `SELECT` of ``columns``.
-  private func schedule(from statement: SQLiteStatement, id: Int) throws(StoreError) -> (
-    String, EventDetails
-  ) {
-    // The flags are 0 or 1 and the step is not negative, as the table's checks say and as the packed
-    // schedule of the index is read (StoredSchedule.init(packed:)): every reader refuses the same rows.
+  /// Decodes the schedule of the current row of a `SELECT` of ``scheduleColumns`` or ``columns``: its date
+  /// converted from the lunar calendar for a lunar event.
+  private func details(from statement: SQLiteStatement, id: Int) throws(StoreError)
+    -> EventDetails
+  {
+    // The flags are 0 or 1 and the step is not negative, as the table's checks say: a row written past
+    // them (another program, a damaged file) is refused by every reader alike.
     func flag(_ column: Int32) -> Bool? {
       switch statement.int(column) {
       case 0: false
@@ -188,26 +174,15 @@ final class DDayStore {
       default: nil
       }
     }
-    guard let name = statement.text(1),
-      let repeats = statement.withBytes(5, { Recurrence(bytes: $0) }) ?? nil,
+    guard let repeats = statement.withBytes(5, { Recurrence(bytes: $0) }) ?? nil,
       let (year, month, day) = statement.withBytes(2, CivilDate.components(utf8:)) ?? nil,
       let isLunar = flag(3), let isLeapMonth = flag(4), let countStartDay = flag(6),
       let anniversaries = flag(8), statement.int(7) >= 0
     else { throw corrupt(id, "has a missing or invalid column") }
-    let stored = StoredSchedule(
-      year: year, month: month, day: day, isLunar: isLunar, isLeapMonth: isLeapMonth,
-      repeats: repeats, countStartDay: countStartDay, every: statement.int(7),
-      anniversaries: anniversaries)
-    return (name, try details(stored, id: id))
-  }
-
-  /// The details of a stored schedule: its date converted from the lunar calendar for a lunar event.
-  private func details(_ stored: StoredSchedule, id: Int) throws(StoreError) -> EventDetails {
     let date: CivilDate
     var lunarDate: LunarDate?
-    if stored.isLunar {
-      let given = LunarDate(
-        year: stored.year, month: stored.month, day: stored.day, isLeapMonth: stored.isLeapMonth)
+    if isLunar {
+      let given = LunarDate(year: year, month: month, day: day, isLeapMonth: isLeapMonth)
       guard let dayNumber = lunar.dayNumber(of: given), let solar = CivilDate(dayNumber: dayNumber)
       else {
         throw corrupt(id, "has a lunar date that does not exist: '\(given.descriptionWithLeap)'")
@@ -215,14 +190,15 @@ final class DDayStore {
       date = solar
       lunarDate = given
     } else {
-      guard let solar = CivilDate(year: stored.year, month: stored.month, day: stored.day) else {
-        throw corrupt(id, "has an invalid date '\(stored.storedDate)'")
+      guard let solar = CivilDate(year: year, month: month, day: day) else {
+        let text = CivilDate.text(year: year, month: month, day: day)
+        throw corrupt(id, "has an invalid date '\(text)'")
       }
       date = solar
     }
     return EventDetails(
-      date: date, lunarDate: lunarDate, repeats: stored.repeats,
-      countStartDay: stored.countStartDay, every: stored.every, anniversaries: stored.anniversaries)
+      date: date, lunarDate: lunarDate, repeats: repeats, countStartDay: countStartDay,
+      every: statement.int(7), anniversaries: anniversaries)
   }
 
   /// The error for a row that is not what this version of toolbox writes.

@@ -8,40 +8,36 @@ extension DDayTool: DatedItemProvider {
   /// store there are none (nothing is created).
   ///
   /// - Parameter range: The days.
-  /// - Returns: The items, in event order.
+  /// - Returns: The items, by date (``datedItemCursor(in:overdueLimit:)`` read at once).
   /// - Throws: ``StoreError`` when the store cannot be read; a locale error.
   public func datedItems(in range: ClosedRange<CivilDate>) throws -> [DatedItem] {
-    guard let store = try existingStore(forReading: true) else { return [] }
-    let today = context.today()
-    let isKorean = try language().isKorean
-    let window = ScheduleWindow(range, lunar: KoreanLunarCalendar())
-    var items: [DatedItem] = []
-    let tool = Self.descriptor.name
-    // Occurrences and anniversaries go straight into the items (the agenda sorts them all), without
-    // the per-event arrays of ``EventItem/items(of:in:lunar:language:)``; an event's name is read only
-    // when it has a day in the range.
-    try store.forEachSchedule { _, details, readName in
-      var name: String?
-      try details.forEachOccurrence(in: window) { day in
-        let title = try name ?? readName()
-        name = title
-        items.append(
-          DatedItem(
-            date: day, tool: tool, title: title, kind: "dday",
-            label: DDayLabel.label(days: today.days(to: day))))
-      }
-      try details.forEachAnniversary(in: window) { anniversary in
-        let eventName = try name ?? readName()
-        name = eventName
-        items.append(
-          DatedItem(
-            date: anniversary.date, tool: tool,
-            title: eventName + " · "
-              + DDayLanguage.anniversaryName(anniversary.kind, anniversary.n, isKorean: isKorean),
-            kind: "anniversary", label: DDayLabel.label(days: today.days(to: anniversary.date))))
+    var cursor = try datedItemCursor(in: range, overdueLimit: nil).cursor
+    return cursor.items(through: range.upperBound)
+  }
+
+  /// The saved D-Days' items of a range as a cursor: the events are read once, and each stretch of days
+  /// is computed when the agenda asks for it, so that a year of a hundred thousand D-Days (half a million
+  /// items) is never held as items at once.
+  ///
+  /// - Parameters:
+  ///   - range: The days.
+  ///   - overdueLimit: Unused: D-Days are never overdue.
+  /// - Returns: The cursor; no overdue items are left out.
+  /// - Throws: ``StoreError`` when the store cannot be read; a locale error.
+  public func datedItemCursor(in range: ClosedRange<CivilDate>, overdueLimit: Int?) throws -> (
+    cursor: any DatedItemCursor, moreOverdue: Int
+  ) {
+    var events = DDayItemCursor.Events()
+    if let store = try existingStore(forReading: true) {
+      events.reserve(try store.count())
+      try store.forEachSchedule { _, details, readName in
+        events.append(details, name: try readName())
       }
     }
-    return items
+    let cursor = DDayItemCursor(
+      events: events, range: range, today: context.today(), isKorean: try language().isKorean,
+      tool: Self.descriptor.name)
+    return (cursor, 0)
   }
 
   /// Marks the days of a range that have an occurrence or an anniversary of a saved D-Day, without making
@@ -59,5 +55,149 @@ extension DDayTool: DatedItemProvider {
       details.forEachOccurrence(in: window) { marks.mark($0) }
       details.forEachAnniversary(in: window) { marks.mark($0.date) }
     }
+  }
+}
+
+/// The saved D-Days' items a stretch of days at a time (``DDayTool/datedItemCursor(in:overdueLimit:)``):
+/// the days of each stretch are computed over every event into small entries, sorted, and made into items
+/// only as they are given; a stretch is sized to hold about ``entryBudget`` entries at the density of
+/// the one before.
+struct DDayItemCursor: DatedItemCursor {
+  /// The saved D-Days: what their days are computed from, and their names, kept as one run of UTF-8
+  /// bytes (a hundred thousand names as `String`s were a heap object each).
+  struct Events: Sendable {
+    private(set) var details: [EventDetails] = []
+    private var names: [UInt8] = []
+    private var nameEnds: [Int] = []
+
+    mutating func reserve(_ count: Int) {
+      details.reserveCapacity(count)
+      nameEnds.reserveCapacity(count)
+    }
+
+    mutating func append(_ event: EventDetails, name: String) {
+      details.append(event)
+      names.append(contentsOf: name.utf8)
+      nameEnds.append(names.count)
+    }
+
+    func name(_ index: Int) -> String {
+      let start = index == 0 ? 0 : nameEnds[index - 1]
+      return String(decoding: names[start..<nameEnds[index]], as: UTF8.self)
+    }
+  }
+
+  /// A day of an event: an occurrence, or an anniversary (days or years, the `n`th).
+  private struct Entry {
+    let date: CivilDate
+    let event: Int32
+    let kind: UInt8
+    let n: Int32
+
+    static let occurrence: UInt8 = 0
+    static let days: UInt8 = 1
+    static let years: UInt8 = 2
+  }
+
+  /// How many entries a stretch holds, about (16 bytes each).
+  static let entryBudget = 1 << 17
+  /// The days of the first stretch.
+  static let firstStretch = 7
+
+  private let events: Events
+  private let range: ClosedRange<CivilDate>
+  private let today: CivilDate
+  private let isKorean: Bool
+  private let tool: String
+  private let lunar = KoreanLunarCalendar()
+  /// The entries computed and not given yet, in date order from `next`.
+  private var entries: [Entry] = []
+  private var next = 0
+  /// The last day whose entries have been computed; `nil` before the first stretch.
+  private var computed: CivilDate?
+  private var stretch = firstStretch
+
+  init(
+    events: Events, range: ClosedRange<CivilDate>, today: CivilDate, isKorean: Bool, tool: String
+  ) {
+    self.events = events
+    self.range = range
+    self.today = today
+    self.isKorean = isKorean
+    self.tool = tool
+  }
+
+  mutating func items(through end: CivilDate) -> [DatedItem] {
+    var items: [DatedItem] = []
+    let end = min(end, range.upperBound)
+    while true {
+      while next < entries.count, entries[next].date <= end {
+        items.append(item(entries[next]))
+        next += 1
+      }
+      if let computed, computed >= end { return items }
+      compute(through: end)
+    }
+  }
+
+  mutating func day(ofItem count: Int) -> CivilDate? {
+    let wanted = max(count, 1) - 1
+    // The next stretch is computed when this one has been given (or none has been computed yet).
+    if next >= entries.count, computed.map({ $0 < range.upperBound }) ?? true {
+      compute(through: computed?.adding(days: 1) ?? range.lowerBound)
+    }
+    if wanted < entries.count - next { return entries[next + wanted].date }
+    // Fewer left in this stretch: as far as it was computed, unless that is the range's end.
+    guard let computed, computed < range.upperBound else { return nil }
+    return computed
+  }
+
+  /// Computes the entries of the next stretch: from the day after the last computed through `end` at
+  /// least.
+  private mutating func compute(through end: CivilDate) {
+    guard let first = computed.map({ $0.adding(days: 1) }) ?? range.lowerBound else { return }
+    let last = max(
+      end, min(first.adding(days: stretch - 1) ?? range.upperBound, range.upperBound))
+    let window = ScheduleWindow(first...last, lunar: lunar)
+    // Every entry computed before has been given: its memory goes before the stretch's is taken.
+    entries = []
+    var found: [Entry] = []
+    // A stretch after the first is sized to hold about the budget.
+    if computed != nil { found.reserveCapacity(Self.entryBudget + Self.entryBudget / 4) }
+    for (index, event) in events.details.enumerated() {
+      let position = Int32(index)
+      event.forEachOccurrence(in: window) { day in
+        found.append(Entry(date: day, event: position, kind: Entry.occurrence, n: 0))
+      }
+      event.forEachAnniversary(in: window) { anniversary in
+        found.append(
+          Entry(
+            date: anniversary.date, event: position,
+            kind: anniversary.kind == .days ? Entry.days : Entry.years,
+            n: Int32(clamping: anniversary.n)))
+      }
+    }
+    found.sort { $0.date < $1.date }
+    let days = first.days(to: last) + 1
+    let scaled = days.multipliedReportingOverflow(by: Self.entryBudget)
+    stretch = max(1, scaled.overflow ? Int.max : scaled.partialValue / max(found.count, 1))
+    entries = found
+    next = 0
+    computed = last
+  }
+
+  /// The item of an entry: an occurrence titled with the event's name, an anniversary `name · 200일`,
+  /// each with its D-label relative to today.
+  private func item(_ entry: Entry) -> DatedItem {
+    let name = events.name(Int(entry.event))
+    let label = DDayLabel.label(days: today.days(to: entry.date))
+    guard entry.kind != Entry.occurrence else {
+      return DatedItem(date: entry.date, tool: tool, title: name, kind: "dday", label: label)
+    }
+    let kind: Anniversary.Kind = entry.kind == Entry.days ? .days : .years
+    return DatedItem(
+      date: entry.date, tool: tool,
+      title: name + " · " + DDayLanguage.anniversaryName(kind, Int(entry.n), isKorean: isKorean),
+      kind: "anniversary", label: label)
   }
 }

@@ -44,10 +44,10 @@ extension DDayTool {
         }
       }
     }
-    // Upcoming first (soonest first), then one-off dates that have passed (most recent first); ties by
-    // id (rows come in id order). The rows are put in the order of their ranks in place.
-    rows.permute(to: ListOrder.order(days: rows.map { $0.days }))
-    return .document(EventListResult(rows: rows))
+    // Keys are sorted, not rows: a sort moves each row many times, a copy of it once.
+    var keys = rows.indices.map { (ListOrder.rank(days: rows[$0].days), rows[$0].id, index: $0) }
+    keys.sort { $0 < $1 }
+    return .document(EventListResult(rows: keys.map { rows[$0.index] }))
   }
 
   /// `dday list` of a large store (more than ``window`` D-Days), written as it is made: a hundred thousand
@@ -83,38 +83,33 @@ extension DDayTool {
     private func write(_ store: DDayStore, to writer: StreamWriter) throws {
       let lunar = KoreanLunarCalendar()
       let isJSON = writer.isJSON
-      var ids: [Int] = []
-      var days: [Int] = []
-      let count = try store.count()
-      ids.reserveCapacity(count)
-      days.reserveCapacity(count)
+      var keys: [(rank: Int, id: Int)] = []
+      keys.reserveCapacity(try store.count())
       var widths = EventListResult.Widths()
       try store.forEachSchedule { id, details, name in
         let date =
           details.repeats == .none
           ? details.date : details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
         let day = today.days(to: date)
-        ids.append(id)
-        days.append(day)
+        keys.append((ListOrder.rank(days: day), id))
         if !isJSON { widths.measure(id: id, nameWidth: TextBuffer.width(try name()), days: day) }
       }
-      guard !ids.isEmpty else {
+      guard !keys.isEmpty else {
         try writer.write(
           isJSON
             ? try JSONOutput.document(EventListResult(rows: [])) + "\n"
             : EventListResult.emptyMessage + "\n")
         return
       }
-      let order = ListOrder.order(days: days)
-      days = []
+      keys.sort { $0 < $1 }
       let document = isJSON ? JSONStreamWriter(pretty: true) { try writer.write($0) } : nil
       try document?.beginObject()
       try document?.beginArray(key: "events")
       var start = 0
-      while start < order.count {
-        let end = min(start + Self.window, order.count)
+      while start < keys.count {
+        let end = min(start + Self.window, keys.count)
         // The window's rows are read in id order (the store's order), each put in its place.
-        let wanted = (start..<end).map { (id: ids[order[$0]], place: $0 - start) }
+        let wanted = (start..<end).map { (id: keys[$0].id, place: $0 - start) }
           .sorted { $0.id < $1.id }
         var rows = [EventRow?](repeating: nil, count: end - start)
         for (index, event) in try store.events(ids: wanted.map(\.id)).enumerated() {
@@ -180,62 +175,16 @@ extension DDayTool {
   }
 }
 
-extension Array {
-  /// Reorders the elements in place so that the element at `order[i]` comes to position `i`: each cycle
-  /// of the permutation is a chain of swaps (which move elements without retaining what they hold), and
-  /// no second array is made.
-  ///
-  /// - Parameter order: A permutation of the array's indices.
-  fileprivate mutating func permute(to order: [Int]) {
-    var placed = [Bool](repeating: false, count: count)
-    withUnsafeMutableBufferPointer { elements in
-      for start in elements.indices where !placed[start] {
-        // After swapping `position` with the next position of the cycle, `position` holds its element
-        // and the next one holds the cycle's first element, until the cycle comes back to `start`.
-        var position = start
-        placed[position] = true
-        while order[position] != start {
-          let next = order[position]
-          elements.swapAt(position, next)
-          placed[next] = true
-          position = next
-        }
-      }
-    }
-  }
-}
-
 /// The order of `dday list`: upcoming dates first, soonest first, then dates that have passed, most recent
-/// first; equal days keep their order (id order).
+/// first; equal days in id order.
 enum ListOrder {
-  /// The days of the span 0001-01-01...9999-12-31: every day count is within ±`span`.
+  /// The days of the span 0001-01-01...9999-12-31: every day count is within ±`span`, so a past day's
+  /// rank is above every upcoming one's.
   static let span = 3_652_059
 
-  /// The indices of the rows in list order.
+  /// Where a row's days put it; rows are sorted by (rank, id).
   ///
-  /// Each row's rank (its days when they are zero or more, else `span` − days: below 2²⁴) is sorted by a
-  /// stable radix sort of its three bytes, with the row's index in the low 32 bits of the key: linear in
-  /// the number of rows, where a comparison sort of a thousand keys cost ten times as many instructions.
-  ///
-  /// - Parameter days: Each row's date − today.
-  /// - Returns: The indices of `days` in list order.
-  static func order(days: [Int]) -> [Int] {
-    var keys = days.indices.map { index in
-      let rank = days[index] >= 0 ? days[index] : span - days[index]
-      return rank << 32 | index
-    }
-    var sorted = [Int](repeating: 0, count: keys.count)
-    for shift in [32, 40, 48] {
-      var starts = [Int](repeating: 0, count: 257)
-      for key in keys { starts[(key >> shift) & 0xFF + 1] += 1 }
-      for bucket in 1...256 { starts[bucket] += starts[bucket - 1] }
-      for key in keys {
-        let bucket = (key >> shift) & 0xFF
-        sorted[starts[bucket]] = key
-        starts[bucket] += 1
-      }
-      swap(&keys, &sorted)
-    }
-    return keys.map { $0 & 0xFFFF_FFFF }
-  }
+  /// - Parameter days: The row's date − today.
+  /// - Returns: Its days when they are zero or more, else `span` − days.
+  static func rank(days: Int) -> Int { days >= 0 ? days : span - days }
 }

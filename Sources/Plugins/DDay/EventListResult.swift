@@ -14,19 +14,11 @@ struct EventListResult: CommandResult, Equatable {
     try container.encode(rows, forKey: .events)
   }
 
-  func text(style: TextStyle) -> String { textBuffer(style: style)?.text ?? "" }
-
   /// Columns id (right-aligned), name, date, label, note, aligned by display width as ``TextTable``
-  /// aligns them; written as UTF-8 bytes into one buffer, which the renderer writes as it is, so a
-  /// thousand D-Days render in well under a millisecond.
-  func textBuffer(style: TextStyle) -> TextBuffer? {
-    guard !rows.isEmpty else {
-      var message = TextBuffer()
-      message.append(Self.emptyMessage)
-      return message
-    }
-    // Rows are read in place by index: a copy of a row retains its strings (a third of the instructions
-    // of rendering a thousand rows went to copying them).
+  /// aligns them; written as UTF-8 bytes into one buffer.
+  func text(style: TextStyle) -> String {
+    guard !rows.isEmpty else { return Self.emptyMessage }
+    // Rows are read in place by index: a copy of a row retains its strings.
     var widths = Widths()
     var nameWidths: [Int] = []
     nameWidths.reserveCapacity(rows.count)
@@ -40,7 +32,7 @@ struct EventListResult: CommandResult, Equatable {
       if index > 0 { output.append(ascii: 0x0A) }
       Self.appendLine(rows[index], nameWidth: nameWidths[index], widths: widths, to: &output)
     }
-    return output
+    return output.text
   }
 
   /// The widths of the columns that are padded: id, name and label.

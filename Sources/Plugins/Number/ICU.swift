@@ -311,10 +311,9 @@ enum ICU {
     filledBuffer(fill).map(string(utf16:))
   }
 
-  /// UTF-16 from ICU as a string, transcoded here to UTF-8: `String(decoding:as: UTF16.self)` runs the
-  /// standard library's unspecialized generic decoder, whose first use in a run looks up conformances
-  /// by name (about 600,000 instructions, more than `cal` takes in all). A lone surrogate becomes U+FFFD,
-  /// as the standard library would make it.
+  /// UTF-16 from ICU as a string, transcoded here to UTF-8: `String(decoding:as: UTF16.self)`'s first use
+  /// in a run looks up conformances by name, which costs more than `cal` does (docs/perf-log.md). A lone
+  /// surrogate becomes U+FFFD, as the standard library would make it.
   static func string(utf16 units: [UInt16]) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(units.count * 3)

@@ -43,7 +43,7 @@ enum QueryEncoding {
   static func query(_ items: [(name: String, value: String)], lists: Set<String> = []) -> String {
     items.map {
       encode($0.name) + "=" + encode($0.value, keepingCommas: lists.contains($0.name))
-    }.joinedByAppending(separator: "&")
+    }.joined(separator: "&")
   }
 
   private static let hexDigits = Array("0123456789ABCDEF".utf8)

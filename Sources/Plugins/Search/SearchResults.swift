@@ -46,11 +46,11 @@ struct SearchResults: CommandResult {
           column >= 3 ? cell.leftPadded(to: widths[column]) : cell.padded(to: widths[column])
         parts.append(header ? style.bold(padded) : padded)
       }
-      var text = parts.joinedByAppending(separator: "  ")
+      var text = parts.joined(separator: "  ")
       while text.last == " " { text.removeLast() }
       return text
     }
     return ([render(header, header: true)] + cells.map { render($0, header: false) } + [summary])
-      .joinedByAppending(separator: "\n")
+      .joined(separator: "\n")
   }
 }

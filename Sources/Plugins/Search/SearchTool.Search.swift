@@ -106,9 +106,7 @@ extension SearchTool {
   static func searchItems(_ arguments: Arguments<Search>, settings: SearchSettings)
     throws -> [(name: String, value: String)]
   {
-    // joinedByAppending on the path of every search: the first generic `joined` of a run costs a
-    // scan of the conformance records (about 220,000 instructions; Array+Joining.swift).
-    let term = try arguments.term.joinedByAppending(separator: " ")
+    let term = try arguments.term.joined(separator: " ")
     guard !term.trimmingSpaces().isEmpty else {
       throw arguments.usageError("the search term is empty", code: "missing_argument")
     }

@@ -92,6 +92,7 @@ enum TaskImporter {
           let (task, lost) = try TaskICalendar.task(todo, today: today)
           do {
             try TaskInput.checkSize(text: task.text, tags: task.tags, contexts: task.contexts)
+            try TaskInput.checkReadsBack(TodoTask(id: 0, task), today: today)
           } catch {
             throw ImportProblem(error.message)
           }
@@ -177,7 +178,9 @@ enum TaskImporter {
     do {
       let text = try TaskInput.text([line])
       try TaskInput.checkSize(text: text, tags: [], contexts: [])
-      return NewTask(text: text, created: today, createdIsDefault: true)
+      let task = NewTask(text: text, created: today, createdIsDefault: true)
+      try TaskInput.checkReadsBack(TodoTask(id: 0, task), today: today)
+      return task
     } catch {
       throw ImportProblem(error.message)
     }
@@ -296,15 +299,17 @@ enum TaskImporter {
     if completed != nil, !done {
       throw ImportProblem("'completed' is set but 'done' is false")
     }
-    do {
-      try TaskInput.checkSize(text: text, tags: tags, contexts: contexts)
-    } catch {
-      throw ImportProblem(error.message)
-    }
-    return NewTask(
+    let task = NewTask(
       text: text, done: done, created: try date("created") ?? today, completed: completed,
       due: try date("due"), priority: priority, tags: tags, contexts: contexts,
       threshold: try date("threshold"), hidden: try flag("hidden"), recurrence: recurrence,
       archived: try flag("archived"), id: id, createdIsDefault: value("created") == nil)
+    do {
+      try TaskInput.checkSize(text: text, tags: tags, contexts: contexts)
+      try TaskInput.checkReadsBack(TodoTask(id: 0, task), today: today)
+    } catch {
+      throw ImportProblem(error.message)
+    }
+    return task
   }
 }

@@ -14,12 +14,17 @@ enum TaskInput {
     case invalidContext(String)
     /// The text, tags and contexts are over ``TaskInput/maximumTaskSize`` bytes (how many they are).
     case tooLong(Int)
+    /// The task's todo.txt line would not read back (the reader's reason).
+    case unreadable(String)
 
     var message: String {
       switch self {
       case .tooLong(let size):
         "the task is too long: its text, tags and contexts are \(size) bytes, over the limit of "
           + "\(TaskInput.maximumTaskSize) bytes"
+      case .unreadable(let reason):
+        "the task's todo.txt line would not read back (\(reason)); export, sync and import would "
+          + "refuse it"
       case .emptyText: "task text is empty"
       case .controlCharacters:
         "task text cannot contain control characters such as newlines or tabs"
@@ -37,6 +42,7 @@ enum TaskInput {
       case .invalidTag: "invalid_tag"
       case .invalidContext: "invalid_context"
       case .tooLong: "task_too_long"
+      case .unreadable: "unreadable_task"
       }
     }
   }
@@ -76,6 +82,23 @@ enum TaskInput {
     for tag in tags { size += tag.utf8.count + 2 }
     for context in contexts { size += context.utf8.count + 2 }
     guard size <= maximumTaskSize else { throw .tooLong(size) }
+  }
+
+  /// Checks that a task's todo.txt line reads back. Text that does not go through the todo.txt reader
+  /// (`add --literal`, `edit --literal`, import from JSON, plain lines or iCalendar) can hold words the
+  /// reader takes as fields, such as a second `due:`; export would then write a line that sync and import
+  /// refuse. Everything toolbox writes, it reads back.
+  ///
+  /// - Parameters:
+  ///   - task: The task.
+  ///   - today: The day the reader takes as today.
+  /// - Throws: ``Problem/unreadable(_:)``.
+  static func checkReadsBack(_ task: TodoTask, today: CivilDate) throws(Problem) {
+    do {
+      _ = try TodoTxt.task(TodoTxt.line(task), today: today)
+    } catch {
+      throw .unreadable(error.message)
+    }
   }
 
   /// A tag as typed to `--tag` or written in JSON: one leading `+` is dropped (`+shop` is `shop`, `++x` is

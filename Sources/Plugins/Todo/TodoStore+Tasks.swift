@@ -55,11 +55,11 @@ extension TodoStore {
       }
     }
     if !phrases.isEmpty {
-      let match = phrases.joinedByAppending(separator: " AND ")
+      let match = phrases.joined(separator: " AND ")
       conditions.append(
         "id IN (SELECT rowid FROM tasks_text WHERE tasks_text MATCH \(parameter(.text(match))))")
     }
-    return (" WHERE " + conditions.joinedByAppending(separator: " AND "), values, shortWords)
+    return (" WHERE " + conditions.joined(separator: " AND "), values, shortWords)
   }
 
   /// Calls `body` with each task a query selects, in its order, reading one row at a time (memory stays
@@ -75,8 +75,8 @@ extension TodoStore {
   }
 
   /// Calls `body` with the id, text and due date of each task a query selects that has a due date, in
-  /// its order: what the agenda shows of a task. Reads 3 of the 13 columns ``forEachTask(_:_:)`` reads
-  /// (each costs SQLite about 150 instructions a row, and decoding a whole task ten times that).
+  /// its order: what the agenda shows of a task. Reads 3 of the 13 columns ``forEachTask(_:_:)`` reads,
+  /// for the agenda reads thousands of tasks.
   ///
   /// - Parameters:
   ///   - query: Filters and order.
@@ -118,7 +118,7 @@ extension TodoStore {
         case .priority: ["priority IS NULL", "priority", "id"]
         }
       let order = columns.map { query.descending ? $0 + " DESC" : $0 }
-        .joinedByAppending(separator: ", ")
+        .joined(separator: ", ")
       let limit = query.limit.map { " LIMIT \(max($0, 0))" } ?? ""
       let statement = try connection.prepare(
         "SELECT \(selected) FROM tasks\(filter) ORDER BY \(order)\(limit)")
@@ -387,6 +387,8 @@ extension TodoStore {
             || after.contexts != before.contexts
           {
             try TaskInput.checkSize(text: after.text, tags: after.tags, contexts: after.contexts)
+            // The reader's today only dates a line without dates, which a task's line never is.
+            try TaskInput.checkReadsBack(after, today: after.created)
           }
         } catch {
           throw UsageError(

@@ -99,6 +99,7 @@ extension TodoTool {
     if try arguments.hide { new.hidden = true }
     do {
       try TaskInput.checkSize(text: new.text, tags: new.tags, contexts: new.contexts)
+      try TaskInput.checkReadsBack(TodoTask(id: 0, new), today: context.today())
     } catch {
       throw UsageError(error.message, code: error.code, usage: usage)
     }
