@@ -6,19 +6,19 @@ public protocol ArgumentDeclaration: Sendable {
 
 /// A typed key for one argument of one command.
 ///
-/// `Command` is the type that declares it (a ``DeclaredCommand``, or an ``ArgumentGroup`` the command holds), so a key can only read the
-/// values of the command that declares it — `arguments[Add.due]` in `list` does not compile — and `Value`
-/// is what reading gives: `Bool` for a flag, `String?` for an option, `[String]` for a repeating one, a
-/// converted type for `option("count", as: Int.self)`.
+/// `Command` is the type that declares it (a ``DeclaredCommand``, or an ``ArgumentGroup`` the command
+/// holds), so a key can only read the values of the command that declares it — `arguments.due` in `list`
+/// does not compile — and `Value` is what reading gives: `Bool` for a flag, `String?` for an option,
+/// `[String]` for a repeating one, a converted type for `option("count", as: Int.self)`.
 ///
 /// ```swift
-/// enum Add: CommandDeclaration {
-///   static let text = positionals("text", help: "What to do.")
-///   static let due = option("due", short: "d", valueName: "date", help: "Due date.")
+/// struct Add: DeclaredCommand {
 ///   static let commandName: String? = "add"
-///   static let spec = CommandSpec(commandName, abstract: "Add a task.", arguments: [text, due])
+///   static let about = CommandAbout(abstract: "Add a task.")
+///   let text = positionals("text", help: "What to do.")
+///   let due = option("due", short: "d", valueName: "date", help: "Due date.")
 /// }
-/// let due: String? = try arguments[Add.due]
+/// let due: String? = try arguments.due
 /// ```
 public struct Argument<Command, Value>: ArgumentDeclaration {
   public let spec: ArgumentSpec
@@ -95,25 +95,6 @@ extension Double: ArgumentValue {
     self = value
   }
   public static var expectation: String { "a number" }
-}
-
-/// The declaration of one command: a type (usually a caseless enum nested in its tool) whose static
-/// ``Argument``s are the command's typed keys and whose ``spec`` lists them.
-///
-/// The factories below create the keys; each names the kind of argument and the type it reads as.
-public protocol CommandDeclaration: ArgumentKeys {
-  /// The subcommand name (`add` in `toolbox todo add`), or `nil` for the tool's main command: the
-  /// ``spec``'s name, which it takes from here (`CommandSpec(name, …)`). Routing reads names alone, so
-  /// that a command line builds the spec of the one command it runs, not of every command of the tool.
-  static var commandName: String? { get }
-  /// Other names the subcommand answers to (`ls` for `list`): the ``spec``'s aliases. None by default.
-  static var commandAliases: [String] { get }
-  /// The command's specification, listing every argument the declaration creates.
-  static var spec: CommandSpec { get }
-}
-
-extension CommandDeclaration {
-  public static var commandAliases: [String] { [] }
 }
 
 /// What declares typed keys: the factories below create them.
@@ -268,7 +249,7 @@ extension ArgumentKeys {
 
 /// A command declared once: a struct whose stored properties are its typed keys, so that its spec lists
 /// exactly the keys it has — a key cannot be declared and left out of the spec, and the name is written
-/// once (``CommandDeclaration/commandName``).
+/// once (``DeclaredCommand/commandName``).
 ///
 /// ```swift
 /// struct Export: DeclaredCommand {
@@ -282,13 +263,21 @@ extension ArgumentKeys {
 ///
 /// The spec's arguments are the stored ``Argument``s of a default instance, in declaration order (the
 /// order help lists them and positionals are filled), read by reflection when the spec is built: only for
-/// the command a command line runs, helps or completes. Routing reads ``CommandDeclaration/commandName``.
-public protocol DeclaredCommand: CommandDeclaration, ArgumentGroup {
+/// the command a command line runs, helps or completes. Routing reads ``DeclaredCommand/commandName``.
+public protocol DeclaredCommand: ArgumentGroup {
+  /// The subcommand name (`add` in `toolbox todo add`), or `nil` for the tool's main command. Routing
+  /// reads names alone, so that a command line builds the spec of the one command it runs, not of
+  /// every command of the tool.
+  static var commandName: String? { get }
+  /// Other names the subcommand answers to (`ls` for `list`). None by default.
+  static var commandAliases: [String] { get }
   /// What the command does, its examples and the rest of its spec besides the name and arguments.
   static var about: CommandAbout { get }
 }
 
 extension DeclaredCommand {
+  public static var commandAliases: [String] { [] }
+
   /// The spec: the name and aliases of the declaration, its ``about``, and its stored keys in order.
   public static var spec: CommandSpec {
     CommandSpec(commandName, aliases: commandAliases, about: about, arguments: declaredArguments)

@@ -13,7 +13,7 @@ extension CalendarTool {
         names in Korean for a Korean locale, else in English). With --ics, import the output into a \
         calendar program; UIDs stay the same from one export to the next.
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox calendar holidays",
         "toolbox calendar holidays 2026 --country KR",

@@ -12,7 +12,7 @@ extension CalendarTool {
         MONTH may also be an English month name or abbreviation (jan, February). cal's and ncal's flags \
         work as there (-1 -3 -y -A -B -m -d -H -j -w -M -S); -h is help.
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox calendar",
         "toolbox calendar 1 2022",

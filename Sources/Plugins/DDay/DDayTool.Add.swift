@@ -15,7 +15,7 @@ extension DDayTool {
         regular month, day 30 of a 29-day month to day 29. Lunar dates repeat yearly only. February 29 \
         repeats on February 28 in common years. Ids are stable and never reused.
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday add 'First date' 2026-08-25",
         "toolbox dday add 'Mom birthday' 1960-08-15 --lunar --yearly",

@@ -15,7 +15,7 @@ extension DDayTool {
         year (a leap month the year lacks falls back to the regular month, day 30 to day 29). Days lived \
         are counted as in 'lived' (0 on the day of birth).
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday age 1990-05-17",
         "toolbox --locale ko_KR dday age 2004-02-29 --on 2027-03-01",

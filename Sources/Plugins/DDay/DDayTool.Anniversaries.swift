@@ -18,7 +18,7 @@ extension DDayTool {
         as all-day events (titled in the output's language, after --name) whose UIDs stay the same from \
         one export to the next.
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday anniversaries 2026-03-14",
         "toolbox --locale ko_KR dday anniversaries 2026-03-14 --every 100 --count 10 --years 3",

@@ -13,7 +13,7 @@ extension DDayTool {
         'D+99 · day 100' ('D+99 · 100일째' in Korean), the day 'anniversaries' calls '100 days … D-Day'. \
         JSON has it as dayNumber (null for a target still to come).
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday 2026-12-25",
         "toolbox --json dday 2026-12-25 --from 2026-12-02",

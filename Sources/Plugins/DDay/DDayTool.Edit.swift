@@ -11,7 +11,7 @@ extension DDayTool {
         Give at least one change. --lunar and --solar without --date keep the same day and change the \
         calendar its repeats follow; with --date, the date is read on the D-Day's (new) calendar.
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday edit 1 'Our first date'",
         "toolbox dday edit 2 --date 1960-08-16 --lunar --yearly",

@@ -13,7 +13,7 @@ extension DDayTool {
         one-off date that has passed (D+99 · 100일째). Upcoming D-Days come first, soonest first; then the \
         dates that have passed, most recent first.
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: ["toolbox dday list", "toolbox --json --locale ko_KR dday list"])
   }
 
@@ -147,7 +147,7 @@ extension DDayTool {
         today within ten years: its occurrences, and for a one-off date its anniversaries (every 100th \
         day, or --every, and every year).
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: ["toolbox dday show 1", "toolbox --json dday show 1"])
     let id = positional(
       "id", help: "The D-Day's id, such as 3 or #3.", completion: idCompletion)

@@ -10,7 +10,7 @@ extension DDayTool {
         The count is ON − BIRTHDATE in whole days (0 on the day of birth), grouped as the locale writes \
         numbers (12,345; 12,345일 for Korean). A birth date after ON is an error.
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday lived 1990-05-17",
         "toolbox --locale ko_KR dday lived 1990-05-17 --on 2026-12-02",

@@ -11,7 +11,7 @@ extension DDayTool {
         Uses ICU's Korean (dangi) calendar, which agrees with KASI's tables from 1897 to 2050. JSON: \
         {"solar":"2025-10-06","lunar":"2025-08-15","leap":false}.
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday lunar 2025-10-06",
         "toolbox --locale ko_KR dday lunar 2025-07-25",
@@ -29,7 +29,7 @@ extension DDayTool {
         LUNAR_DATE is YYYY-MM-DD on the lunar calendar; add --leap for the leap month (윤달). A lunar date \
         that does not exist (day 30 of a 29-day month, a leap month the year lacks) is an error.
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday solar 2025-08-15",
         "toolbox --locale ko_KR dday solar 2025-06-01 --leap",

@@ -40,7 +40,7 @@ extension DDayTool {
         N is a non-negative integer; a result before 0001-01-01 or after 9999-12-31 is a usage error. \
         The calendar is proleptic Gregorian throughout, also across 1582-10-15.
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: examples)
   }
 

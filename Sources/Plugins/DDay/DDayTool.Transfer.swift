@@ -92,7 +92,7 @@ extension DDayTool {
         D-Day that differs is reported, not overwritten. A file from 'dday export --ics' comes back as \
         the same D-Days (lunar ones too). Files are regular files of at most 16 MiB.
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday import ddays.ics",
         "toolbox --json dday import ddays.ics",
