@@ -17,7 +17,9 @@ let staticExecutable: [SwiftSetting] = [
     [
       "-static-executable", "-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors",
       "-Xfrontend", "-prespecialize-generic-metadata",
-    ] + (Context.environment["TOOLBOX_LINK_ORDER"] == "1" ? ["-Xfrontend", "-function-sections"] : []),
+    ]
+      + (Context.environment["TOOLBOX_LINK_ORDER"] == "1"
+        ? ["-Xfrontend", "-function-sections"] : []),
     .when(configuration: .release))
 ]
 // The packaging build (`make install`, `make deb`, `make dist` set TOOLBOX_LINK_ORDER=1) also lays out the
@@ -27,7 +29,8 @@ let staticExecutable: [SwiftSetting] = [
 let linkOrder =
   Context.environment["TOOLBOX_LINK_ORDER"] == "1"
   ? [
-    "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/packaging/link-order/link-order.txt",
+    "-Xlinker",
+    "--symbol-ordering-file=\(Context.packageDirectory)/packaging/link-order/link-order.txt",
     "-Xlinker", "--no-warn-symbol-ordering",
     "-Xlinker", "--script=\(Context.packageDirectory)/packaging/link-order/link-order.ld",
   ] : []

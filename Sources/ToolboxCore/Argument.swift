@@ -31,7 +31,19 @@ public struct Argument<Command, Value>: ArgumentDeclaration {
   ) {
     self.spec = spec
     self.read = read
+    KeyCollector.current?.specs.append(spec)
   }
+}
+
+/// The specs of the keys made while a declaration's default instance is made
+/// (``ArgumentGroup/declaredArguments``): stored properties are initialized in declaration order, a
+/// group's keys in the group's place. (Reflection would find them too, but its first casts scan every
+/// protocol conformance of the binary: a millisecond on every command line.)
+final class KeyCollector: @unchecked Sendable {
+  /// The collector of the declaration being made on this task or thread, if any.
+  @TaskLocal static var current: KeyCollector?
+  /// The specs, in the order the keys were made.
+  var specs: [ArgumentSpec] = []
 }
 
 /// A type whose values can be read from one command-line word.
@@ -262,7 +274,7 @@ extension ArgumentKeys {
 /// ```
 ///
 /// The spec's arguments are the stored ``Argument``s of a default instance, in declaration order (the
-/// order help lists them and positionals are filled), read by reflection when the spec is built: only for
+/// order help lists them and positionals are filled), collected when the spec is built: only for
 /// the command a command line runs, helps or completes. Routing reads ``DeclaredCommand/commandName``.
 public protocol DeclaredCommand: ArgumentGroup {
   /// The subcommand name (`add` in `toolbox todo add`), or `nil` for the tool's main command. Routing
@@ -295,29 +307,19 @@ public protocol ArgumentGroup: ArgumentKeys {
 extension ArgumentGroup {
   /// The specs of the stored keys, in declaration order, a group's keys in the group's place.
   public static var declaredArguments: [ArgumentSpec] {
-    var specs: [ArgumentSpec] = []
-    collect(Mirror(reflecting: Self()), into: &specs)
-    return specs
+    let collector = KeyCollector()
+    KeyCollector.$current.withValue(collector) { _ = Self() }
+    return collector.specs
   }
 
-  private static func collect(_ mirror: Mirror, into specs: inout [ArgumentSpec]) {
-    for child in mirror.children {
-      // A key's first stored property is its spec: a cast to a concrete type, which (unlike a cast to
-      // a protocol existential) scans no conformance records; any other struct is a group of keys.
-      let value = Mirror(reflecting: child.value)
-      if let spec = value.children.first?.value as? ArgumentSpec {
-        specs.append(spec)
-      } else if value.displayStyle == .struct {
-        collect(value, into: &specs)
-      }
-    }
-  }
-
-  /// One of the keys, for code outside the command's body (`Export.key(\.output)`).
+  /// One of the keys, for code outside the command's body (`Export.key(\.output)`). Made while another
+  /// declaration is (`let id = Append.key(\.id)`), it is that declaration's key too, and only it.
   public static func key<Value>(_ path: KeyPath<Self, Argument<Self, Value>>) -> Argument<
     Self, Value
   > {
-    Self()[keyPath: path]
+    let key = KeyCollector.$current.withValue(nil) { Self()[keyPath: path] }
+    KeyCollector.current?.specs.append(key.spec)
+    return key
   }
 }
 

@@ -180,7 +180,8 @@ public struct ArgumentParser: Sendable {
     if let canonical = argument.canonicalValue(value) { return canonical }
     let match =
       argument.valueHints[value.lowercased()]
-      ?? Suggestion.closest(to: value, in: argument.allowedValues + argument.valueAliases.keys.sorted())
+      ?? Suggestion.closest(
+        to: value, in: argument.allowedValues + argument.valueAliases.keys.sorted())
     let guess = match.map { "; did you mean '\(argument.canonicalValue($0) ?? $0)'?" } ?? ""
     throw failure(
       "invalid value '\(value)' for \(argument.display) "

@@ -38,7 +38,8 @@ public struct CivilDate: Sendable, Hashable, Comparable {
   }
 
   private init(unchecked year: Int, _ month: Int, _ day: Int) {
-    bits = UInt32(truncatingIfNeeded: year) << 9 | UInt32(truncatingIfNeeded: month) << 5
+    bits =
+      UInt32(truncatingIfNeeded: year) << 9 | UInt32(truncatingIfNeeded: month) << 5
       | UInt32(truncatingIfNeeded: day)
   }
 

@@ -84,19 +84,18 @@ public struct GlobalOptions: Sendable, Equatable {
   public init(_ values: ParsedValues, from parser: ArgumentParser) throws {
     let arguments = Arguments<GlobalOption>(values)
     let keys = parser.globalKeys
-    func given<V>(_ key: KeyPath<GlobalOption, Argument<GlobalOption, V>>) -> Bool {
-      keys.contains(GlobalOption.keys[keyPath: key].spec.key)
-    }
-    if given(\.format) { format = try arguments.format }
-    if given(\.json), try arguments.json { format = .json }
-    if given(\.config) { configPath = try arguments.config }
-    if given(\.color) { color = try arguments.color }
-    if given(\.noColor), try arguments.noColor { color = .never }
-    if given(\.today) { today = try arguments.today }
-    if given(\.locale) { locale = try arguments.locale }
-    if given(\.quiet) { quiet = try arguments.quiet }
-    if given(\.help) { help = try arguments.help }
-    if given(\.version) { version = try arguments.version }
+    let option = GlobalOption.keys
+    func given<V>(_ key: Argument<GlobalOption, V>) -> Bool { keys.contains(key.spec.key) }
+    if given(option.format) { format = try arguments[option.format] }
+    if given(option.json), try arguments[option.json] { format = .json }
+    if given(option.config) { configPath = try arguments[option.config] }
+    if given(option.color) { color = try arguments[option.color] }
+    if given(option.noColor), try arguments[option.noColor] { color = .never }
+    if given(option.today) { today = try arguments[option.today] }
+    if given(option.locale) { locale = try arguments[option.locale] }
+    if given(option.quiet) { quiet = try arguments[option.quiet] }
+    if given(option.help) { help = try arguments[option.help] }
+    if given(option.version) { version = try arguments[option.version] }
   }
 
   /// The options given after the tool name override those given before it.

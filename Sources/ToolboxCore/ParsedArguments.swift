@@ -27,26 +27,21 @@ public struct ParsedValues: Sendable, Equatable {
 /// `try arguments.due` for a ``DeclaredCommand``'s stored key, `arguments.network.timeout` for a key of
 /// a group it holds, `arguments[Add.due]` for a declaration's static key.
 @dynamicMemberLookup
-public struct Arguments<Keys: ArgumentKeys>: Sendable {
+public struct Arguments<Keys: ArgumentGroup>: Sendable {
   /// The words, by argument.
   public let values: ParsedValues
 
   /// The default instance whose stored keys the reads use (made once per command line rather than once
-  /// per read).
-  let declaration: Keys?
-
-  /// Wraps parsed values.
-  public init(_ values: ParsedValues) {
-    self.values = values
-    declaration = nil
-  }
+  /// per read). Inlinable reads let the optimizer turn `arguments.due`'s key path into a plain property
+  /// read: a key path made at run time costs about 25,000 instructions the first time.
+  @usableFromInline let declaration: Keys
 
   /// Wraps parsed values of a ``DeclaredCommand``.
-  public init(_ values: ParsedValues) where Keys: ArgumentGroup {
+  public init(_ values: ParsedValues) {
     self.init(values, declaration: Keys())
   }
 
-  init(_ values: ParsedValues, declaration: Keys) {
+  @usableFromInline init(_ values: ParsedValues, declaration: Keys) {
     self.values = values
     self.declaration = declaration
   }
@@ -69,9 +64,10 @@ public struct Arguments<Keys: ArgumentKeys>: Sendable {
   }
 
   /// The value of the key at a key path, for a table of keys: `try arguments[key]`.
+  @inlinable @inline(__always)
   public subscript<Value>(_ key: KeyPath<Keys, Argument<Keys, Value>>) -> Value
-  where Keys: ArgumentGroup {
-    get throws { try self[(declaration ?? Keys())[keyPath: key]] }
+  {
+    get throws { try self[declaration[keyPath: key]] }
   }
 
   /// The value of one of the stored keys: `try arguments.due`.
@@ -79,23 +75,25 @@ public struct Arguments<Keys: ArgumentKeys>: Sendable {
   /// - Parameter key: The key's property, `\.due`.
   /// - Returns: Its value: `false`, `nil` or `[]` when it was not given.
   /// - Throws: ``UsageError`` naming the argument when its word does not convert to the key's type.
+  @inlinable @inline(__always)
   public subscript<Value>(dynamicMember key: KeyPath<Keys, Argument<Keys, Value>>) -> Value
-  where Keys: ArgumentGroup {
+  {
     get throws { try self[key] }
   }
 
   /// The arguments of a group of keys the command holds: `arguments.network`, read as
   /// `try arguments.network.timeout` or passed whole to code the commands share.
+  @inlinable @inline(__always)
   public subscript<Group: ArgumentGroup>(dynamicMember key: KeyPath<Keys, Group>)
     -> Arguments<Group>
-  where Keys: ArgumentGroup {
-    Arguments<Group>(values, declaration: (declaration ?? Keys())[keyPath: key])
+  {
+    Arguments<Group>(values, declaration: declaration[keyPath: key])
   }
 
   /// Whether one of the stored keys was given at all: `arguments.has(\.due)`.
-  public func has<Value>(_ key: KeyPath<Keys, Argument<Keys, Value>>) -> Bool
-  where Keys: ArgumentGroup {
-    has((declaration ?? Keys())[keyPath: key])
+  @inlinable @inline(__always)
+  public func has<Value>(_ key: KeyPath<Keys, Argument<Keys, Value>>) -> Bool {
+    has(declaration[keyPath: key])
   }
 
   /// Whether the argument was given at all (an option given with an empty value counts).

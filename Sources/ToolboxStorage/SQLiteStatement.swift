@@ -82,7 +82,9 @@ public final class SQLiteStatement {
   ///   - index: The column.
   ///   - body: Reads the bytes.
   /// - Returns: What `body` returns, or `nil` for NULL.
-  @inlinable public func withBytes<T>(_ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T)
+  @inlinable public func withBytes<T>(
+    _ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) throws -> T
+  )
     rethrows -> T?
   {
     guard let pointer = sqlite3_column_text(handle, index) else { return nil }

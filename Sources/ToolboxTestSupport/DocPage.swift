@@ -38,7 +38,8 @@ public struct DocPage: Sendable {
 
   /// Reads a page of the package (`docs/todo.md`); a missing page has no blocks.
   public init(path: String) {
-    let text = (try? String(contentsOfFile: TestTools.packageRoot + "/" + path, encoding: .utf8)) ?? ""
+    let text =
+      (try? String(contentsOfFile: TestTools.packageRoot + "/" + path, encoding: .utf8)) ?? ""
     self.init(text: text)
   }
 

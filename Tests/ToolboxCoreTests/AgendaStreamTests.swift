@@ -55,4 +55,3 @@ import ToolboxTestSupport
     }
   }
 }
-

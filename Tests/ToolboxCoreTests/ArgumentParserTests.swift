@@ -222,4 +222,32 @@ import ToolboxCore
     let refused = try ArgumentParser(command: spec.arguments, usage: "u").parse(["--years", "x"])
     #expect(throws: UsageError.self) { try Arguments<Export>(refused).years }
   }
+
+  /// A group's keys in its place; a key borrowed from another declaration counts once, alone.
+  struct Window: ArgumentGroup {
+    let from = option("from", valueName: "date", help: "First day.")
+    let days = option("days", valueName: "n", help: "Days.", as: Int.self)
+  }
+
+  struct Borrowing: DeclaredCommand {
+    static let commandName: String? = "borrow"
+    static let about = CommandAbout(abstract: "Borrow.")
+    let output = Export.key(\.output)
+    let window = Window()
+    let all = flag("all", help: "All.")
+  }
+
+  @Test func `keys are collected in declaration order, groups in place, borrowed keys alone`()
+    throws
+  {
+    #expect(Borrowing.spec.arguments.map(\.key) == ["--output", "--from", "--days", "--all"])
+    #expect(Borrowing.spec.declarationProblems.isEmpty)
+    // Making a key outside a declaration collects nothing into the next one.
+    _ = Export.key(\.years)
+    #expect(Export.spec.arguments.map(\.key) == ["<file>", "--ics", "--output", "--years"])
+    let parsed = Arguments<Borrowing>(
+      try ArgumentParser(command: Borrowing.spec.arguments, usage: "u").parse(["--days", "3"]))
+    #expect(try parsed.window.days == 3)
+    #expect(try parsed.all == false)
+  }
 }

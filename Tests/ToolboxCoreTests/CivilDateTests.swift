@@ -43,7 +43,10 @@ import ToolboxCore
   }
 
   @Test func `bytes read as text does, without making a string`() {
-    for text in ["2026-12-03", "0001-01-01", "9999-12-31", "2026-02-30", "2026-1-03", "2026/12/03", "", "２０２６-12-03"] {
+    for text in [
+      "2026-12-03", "0001-01-01", "9999-12-31", "2026-02-30", "2026-1-03", "2026/12/03", "",
+      "２０２６-12-03",
+    ] {
       var copy = text
       copy.withUTF8 { bytes in
         #expect(CivilDate(utf8: bytes) == CivilDate(text), "\(text)")
@@ -52,7 +55,8 @@ import ToolboxCore
             == CivilDate.components(of: text).map { [$0.year, $0.month, $0.day] }, "\(text)")
       }
     }
-    #expect(CivilDate.components(of: "2026-02-30").map { [$0.year, $0.month, $0.day] } == [2026, 2, 30])
+    #expect(
+      CivilDate.components(of: "2026-02-30").map { [$0.year, $0.month, $0.day] } == [2026, 2, 30])
   }
 
   @Test func `the 1582 cutover is ignored: October 1582 has 31 days`() throws {

@@ -20,12 +20,15 @@ import ToolboxCore
   @Test func `lunar notes in Korean and English, with and without the year, leap months marked`() {
     let july13 = LunarDate(year: 2026, month: 7, day: 13, isLeapMonth: false)
     #expect(korean.lunarNote(july13, withYear: true) == "음력 2026년 7월 13일")
-    #expect(korean.lunarNote(LunarDate(year: 2025, month: 6, day: 1, isLeapMonth: true), withYear: false)
-      == "음력 윤6월 1일")
+    #expect(
+      korean.lunarNote(LunarDate(year: 2025, month: 6, day: 1, isLeapMonth: true), withYear: false)
+        == "음력 윤6월 1일")
     let july3 = LunarDate(year: 2026, month: 7, day: 3, isLeapMonth: false)
     #expect(english.lunarNote(july3, withYear: true) == "lunar 2026-07-03")
-    #expect(english.lunarNote(LunarDate(year: 2025, month: 6, day: 30, isLeapMonth: true), withYear: false)
-      == "lunar 06-30 (leap month)")
+    #expect(
+      english.lunarNote(
+        LunarDate(year: 2025, month: 6, day: 30, isLeapMonth: true), withYear: false)
+        == "lunar 06-30 (leap month)")
     // Every month and day of a few years, against the note as built from its parts.
     for year in [1391, 1900, 2025, 2050] {
       for month in 1...12 {

@@ -82,7 +82,8 @@ import ToolboxTestSupport
     #expect(textIDs == rows.map(\.id))
   }
 
-  @Test func `the list's rank puts upcoming days first, then past ones, at the ends of the span too`() {
+  @Test
+  func `the list's rank puts upcoming days first, then past ones, at the ends of the span too`() {
     let days = [ListOrder.span, 0, -1, -ListOrder.span, 3, 0, -1]
     let order = days.indices.sorted {
       (ListOrder.rank(days: days[$0]), $0) < (ListOrder.rank(days: days[$1]), $1)
@@ -489,7 +490,9 @@ import ToolboxTestSupport
     #expect(files.contains { $0.hasPrefix("dday.sqlite3.bak-") })
   }
 
-  @Test func `a store of schema 3 loses its index of packed schedules once and lists the same`() throws {
+  @Test func `a store of schema 3 loses its index of packed schedules once and lists the same`()
+    throws
+  {
     // Schema 4 only drops schema 3's index: with the index back and user_version 3, the store is one of
     // schema 3. One whose index was dropped by hand upgrades as well.
     for withIndex in [true, false] {

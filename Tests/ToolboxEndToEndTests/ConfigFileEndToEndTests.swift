@@ -16,7 +16,8 @@ import ToolboxTestSupport
     // Under AddressSanitizer (.ci/run sets ASAN_OPTIONS for that run) the binary reserves terabytes of
     // shadow address space at start, which no virtual memory cap allows; the sanitizer's own allocator
     // limit stands in for the cap there.
-    let cap = ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil ? "ulimit -v 4000000; " : ""
+    let cap =
+      ProcessInfo.processInfo.environment["ASAN_OPTIONS"] == nil ? "ulimit -v 4000000; " : ""
     return try Toolbox.run(
       ["-c", cap + script, "bash"] + arguments, environment: environment, executable: "/bin/bash")
   }

@@ -267,7 +267,8 @@ import Testing
     throws
   {
     let sandbox = try TodoSandbox()
-    let refusal = "the task's todo.txt line would not read back (two due dates ('due:' given twice)); "
+    let refusal =
+      "the task's todo.txt line would not read back (two due dates ('due:' given twice)); "
       + "export, sync and import would refuse it"
     let literal = try sandbox.run("todo", "add", "--literal", "Pay due:2026-12-09 due:2026-12-10")
     #expect(literal.status == 64)
@@ -289,16 +290,16 @@ import Testing
     #expect(fromLines.status == 65, "\(fromLines.error)")
     let ics = sandbox.folder + "/tasks.ics"
     try """
-      BEGIN:VCALENDAR\r
-      VERSION:2.0\r
-      PRODID:-//test//EN\r
-      BEGIN:VTODO\r
-      UID:1\r
-      SUMMARY:Read due:2026-01-01 due:2026-01-02\r
-      END:VTODO\r
-      END:VCALENDAR\r
+    BEGIN:VCALENDAR\r
+    VERSION:2.0\r
+    PRODID:-//test//EN\r
+    BEGIN:VTODO\r
+    UID:1\r
+    SUMMARY:Read due:2026-01-01 due:2026-01-02\r
+    END:VTODO\r
+    END:VCALENDAR\r
 
-      """.write(toFile: ics, atomically: true, encoding: .utf8)
+    """.write(toFile: ics, atomically: true, encoding: .utf8)
     let fromICS = try sandbox.run("todo", "import", "--as", "ics", ics)
     #expect(fromICS.status == 65, "\(fromICS.error)")
     #expect(try sandbox.tasks().isEmpty)

@@ -47,7 +47,8 @@ import ToolboxTestSupport
     let samples: [[UInt16]] = [
       [], Array("1,234.5".utf16), Array("١٬٢٣٤٫٥".utf16), Array("12 345,6 €".utf16),
       Array("₩1,000 · 일 · 𝟘𝟙 · 🇰🇷".utf16),
-      [0xD800], [0xDC00, 0x41], [0x41, 0xD83D], [0xD83D, 0xD83D, 0xDE00], [0xFFFF, 0x7F, 0x80, 0x7FF, 0x800],
+      [0xD800], [0xDC00, 0x41], [0x41, 0xD83D], [0xD83D, 0xD83D, 0xDE00],
+      [0xFFFF, 0x7F, 0x80, 0x7FF, 0x800],
     ]
     for units in samples {
       #expect(ICU.string(utf16: units) == String(decoding: units, as: UTF16.self), "\(units)")

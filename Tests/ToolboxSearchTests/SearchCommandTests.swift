@@ -156,9 +156,18 @@ import ToolboxTestSupport
       ["search", "x", "--country", "1A"],
       "invalid country '1A': expected a two-letter country code such as US, KR or JP"
     ),
-    (["search", "x", "--country", "uk"], "invalid country 'uk': not an ISO 3166 country code; did you mean 'gb'?"),
-    (["search", "x", "--country", "UK"], "invalid country 'UK': not an ISO 3166 country code; did you mean 'GB'?"),
-    (["search", "x", "--country", "XX"], "invalid country 'XX': not an ISO 3166 country code (such as US, KR or JP)"),
+    (
+      ["search", "x", "--country", "uk"],
+      "invalid country 'uk': not an ISO 3166 country code; did you mean 'gb'?"
+    ),
+    (
+      ["search", "x", "--country", "UK"],
+      "invalid country 'UK': not an ISO 3166 country code; did you mean 'GB'?"
+    ),
+    (
+      ["search", "x", "--country", "XX"],
+      "invalid country 'XX': not an ISO 3166 country code (such as US, KR or JP)"
+    ),
     (
       ["search", "x", "--media", "app"],
       "invalid value 'app' for --media (valid: movie, podcast, music, musicVideo, audiobook, shortFilm, tvShow, software, ebook, all; did you mean 'software'?)"

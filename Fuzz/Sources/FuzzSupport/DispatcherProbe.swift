@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
 import ToolboxBuiltIns
 import ToolboxCore
 import ToolboxTestSupport
+
+#if canImport(Glibc)
+  import Glibc
+#endif
 
 /// Runs the real dispatcher in memory on a fuzzed command line and checks what the CLI contract promises
 /// for any input: a documented exit code, never 70 (an internal error), and on failure one line on stderr
@@ -26,7 +27,9 @@ public struct DispatcherProbe: Sendable {
   /// A data folder of this process's own, so that `dday add` writes nowhere else.
   private static let dataHome: String = {
     var template = Array("/tmp/toolbox-fuzz-XXXXXX".utf8CString)
-    guard let made = mkdtemp(&template) else { fatalError("cannot make a data folder for the fuzzer") }
+    guard let made = mkdtemp(&template) else {
+      fatalError("cannot make a data folder for the fuzzer")
+    }
     return String(cString: made)
   }()
 

@@ -81,5 +81,6 @@ public func requireImportedWord(
 ) {
   require(
     !word.isEmpty && !word.unicodeScalars.contains { $0.properties.isWhitespace },
-    "tag or context \(Array(word.unicodeScalars)) from \(Array(input.utf8))", file: file, line: line)
+    "tag or context \(Array(word.unicodeScalars)) from \(Array(input.utf8))", file: file, line: line
+  )
 }

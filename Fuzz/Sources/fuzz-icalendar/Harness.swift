@@ -1,6 +1,7 @@
 import FuzzSupport
 import ToolboxCore
 import ToolboxICalendar
+
 @testable import ToolboxDDay
 
 // The iCalendar reader (ToolboxICalendar): any bytes are either components or one ICalendarError whose line
@@ -50,11 +51,14 @@ public func fuzzICalendar(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let lines = physicalLines(bytes)
   for countStartDay in [true, false] {
     let (events, skipped) = DDayICalendar.read(components, countStartDay: countStartDay)
-    for event in events { require(event.line >= 1 && event.line <= lines, "event line \(event.line)") }
+    for event in events {
+      require(event.line >= 1 && event.line <= lines, "event line \(event.line)")
+    }
     for problem in skipped {
       if let line = problem.line { require(line >= 1 && line <= lines, "skipped line \(line)") }
       require(
-        !problem.reason.isEmpty && !problem.reason.unicodeScalars.contains(where: \.isTerminalControl),
+        !problem.reason.isEmpty
+          && !problem.reason.unicodeScalars.contains(where: \.isTerminalControl),
         "skip reason \(Array(problem.reason.unicodeScalars))")
     }
   }

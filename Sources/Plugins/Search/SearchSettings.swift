@@ -70,15 +70,20 @@ public struct SearchSettings: ToolSettings {
 
   /// Whether a text is a two-letter (ASCII) country code.
   /// Codes people type for a country whose ISO 3166 code is another (the United Kingdom is GB).
-  static let countryHints: [String: String] = ["UK": "GB", "EN": "GB", "EL": "GR", "JA": "JP", "KO": "KR"]
+  static let countryHints: [String: String] = [
+    "UK": "GB", "EN": "GB", "EL": "GR", "JA": "JP", "KO": "KR",
+  ]
 
   /// Why a text is not an ISO 3166-1 alpha-2 code (any letter case), or `nil` when it is one.
   static func countryProblem(_ text: String) -> String? {
-    guard isCountryCode(text) else { return "expected a two-letter country code such as US, KR or JP" }
+    guard isCountryCode(text) else {
+      return "expected a two-letter country code such as US, KR or JP"
+    }
     let upper = text.uppercased()
     guard !countryCodes.contains(upper) else { return nil }
     if let hint = countryHints[upper] {
-      return "not an ISO 3166 country code; did you mean '\(text == upper ? hint : hint.lowercased())'?"
+      return
+        "not an ISO 3166 country code; did you mean '\(text == upper ? hint : hint.lowercased())'?"
     }
     return "not an ISO 3166 country code (such as US, KR or JP)"
   }
