@@ -110,8 +110,8 @@ struct CalendarRequest: Equatable {
       (before, after) = (1, 1)
     }
     let range = -Self.maxMonths...Self.maxMonths
-    for (key, name) in [(\Show.before, "before"), (\Show.after, "after")] {
-      if let value = try arguments[key], !range.contains(value) {
+    for (given, name) in [(try arguments.before, "before"), (try arguments.after, "after")] {
+      if let value = given, !range.contains(value) {
         throw arguments.usageError(
           "invalid value '\(value)' for --\(name): expected \(-Self.maxMonths) to \(Self.maxMonths)",
           code: "invalid_value")
