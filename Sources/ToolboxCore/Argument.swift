@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Anything that declares one argument: the type-erased face of ``Argument``, for ``CommandSpec``.
 public protocol ArgumentDeclaration: Sendable {
   /// The argument's specification.
@@ -40,10 +44,29 @@ public struct Argument<Command, Value>: ArgumentDeclaration {
 /// group's keys in the group's place. (Reflection would find them too, but its first casts scan every
 /// protocol conformance of the binary: a millisecond on every command line.)
 final class KeyCollector: @unchecked Sendable {
-  /// The collector of the declaration being made on this task or thread, if any.
-  @TaskLocal static var current: KeyCollector?
   /// The specs, in the order the keys were made.
   var specs: [ArgumentSpec] = []
+
+  /// The thread's slot for the collector of the declaration being made (a thread-local of the C
+  /// library: a task-local value would bring the concurrency runtime's pages into every start-up).
+  private static let slot: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// The collector of the declaration being made on this thread, if any.
+  static var current: KeyCollector? {
+    pthread_getspecific(slot).map { Unmanaged<KeyCollector>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  /// Runs `body` with `collector` as the current one (`nil`: none), then puts the previous one back.
+  static func with<T>(_ collector: KeyCollector?, _ body: () throws -> T) rethrows -> T {
+    let previous = pthread_getspecific(slot)
+    pthread_setspecific(slot, collector.map { Unmanaged.passUnretained($0).toOpaque() })
+    defer { pthread_setspecific(slot, previous) }
+    return try withExtendedLifetime(collector) { try body() }
+  }
 }
 
 /// A type whose values can be read from one command-line word.
@@ -308,7 +331,7 @@ extension ArgumentGroup {
   /// The specs of the stored keys, in declaration order, a group's keys in the group's place.
   public static var declaredArguments: [ArgumentSpec] {
     let collector = KeyCollector()
-    KeyCollector.$current.withValue(collector) { _ = Self() }
+    KeyCollector.with(collector) { _ = Self() }
     return collector.specs
   }
 
@@ -317,7 +340,7 @@ extension ArgumentGroup {
   public static func key<Value>(_ path: KeyPath<Self, Argument<Self, Value>>) -> Argument<
     Self, Value
   > {
-    let key = KeyCollector.$current.withValue(nil) { Self()[keyPath: path] }
+    let key = KeyCollector.with(nil) { Self()[keyPath: path] }
     KeyCollector.current?.specs.append(key.spec)
     return key
   }
