@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// Anything that declares one argument: the type-erased face of ``Argument``, for ``CommandSpec``.
 public protocol ArgumentDeclaration: Sendable {
   /// The argument's specification.
@@ -6,19 +10,19 @@ public protocol ArgumentDeclaration: Sendable {
 
 /// A typed key for one argument of one command.
 ///
-/// `Command` is the command's declaration type (a ``CommandDeclaration``), so a key can only read the
-/// values of the command that declares it — `arguments[Add.due]` in `list` does not compile — and `Value`
-/// is what reading gives: `Bool` for a flag, `String?` for an option, `[String]` for a repeating one, a
-/// converted type for `option("count", as: Int.self)`.
+/// `Command` is the type that declares it (a ``DeclaredCommand``, or an ``ArgumentGroup`` the command
+/// holds), so a key can only read the values of the command that declares it — `arguments.due` in `list`
+/// does not compile — and `Value` is what reading gives: `Bool` for a flag, `String?` for an option,
+/// `[String]` for a repeating one, a converted type for `option("count", as: Int.self)`.
 ///
 /// ```swift
-/// enum Add: CommandDeclaration {
-///   static let text = positionals("text", help: "What to do.")
-///   static let due = option("due", short: "d", valueName: "date", help: "Due date.")
+/// struct Add: DeclaredCommand {
 ///   static let commandName: String? = "add"
-///   static let spec = CommandSpec(commandName, abstract: "Add a task.", arguments: [text, due])
+///   static let about = CommandAbout(abstract: "Add a task.")
+///   let text = positionals("text", help: "What to do.")
+///   let due = option("due", short: "d", valueName: "date", help: "Due date.")
 /// }
-/// let due: String? = try arguments[Add.due]
+/// let due: String? = try arguments.due
 /// ```
 public struct Argument<Command, Value>: ArgumentDeclaration {
   public let spec: ArgumentSpec
@@ -31,6 +35,37 @@ public struct Argument<Command, Value>: ArgumentDeclaration {
   ) {
     self.spec = spec
     self.read = read
+    KeyCollector.current?.specs.append(spec)
+  }
+}
+
+/// The specs of the keys made while a declaration's default instance is made
+/// (``ArgumentGroup/declaredArguments``): stored properties are initialized in declaration order, a
+/// group's keys in the group's place. (Reflection would find them too, but its first casts scan every
+/// protocol conformance of the binary: a millisecond on every command line.)
+final class KeyCollector: @unchecked Sendable {
+  /// The specs, in the order the keys were made.
+  var specs: [ArgumentSpec] = []
+
+  /// The thread's slot for the collector of the declaration being made (a thread-local of the C
+  /// library: a task-local value would bring the concurrency runtime's pages into every start-up).
+  private static let slot: pthread_key_t = {
+    var key = pthread_key_t()
+    pthread_key_create(&key, nil)
+    return key
+  }()
+
+  /// The collector of the declaration being made on this thread, if any.
+  static var current: KeyCollector? {
+    pthread_getspecific(slot).map { Unmanaged<KeyCollector>.fromOpaque($0).takeUnretainedValue() }
+  }
+
+  /// Runs `body` with `collector` as the current one (`nil`: none), then puts the previous one back.
+  static func with<T>(_ collector: KeyCollector?, _ body: () throws -> T) rethrows -> T {
+    let previous = pthread_getspecific(slot)
+    pthread_setspecific(slot, collector.map { Unmanaged.passUnretained($0).toOpaque() })
+    defer { pthread_setspecific(slot, previous) }
+    return try withExtendedLifetime(collector) { try body() }
   }
 }
 
@@ -97,26 +132,10 @@ extension Double: ArgumentValue {
   public static var expectation: String { "a number" }
 }
 
-/// The declaration of one command: a type (usually a caseless enum nested in its tool) whose static
-/// ``Argument``s are the command's typed keys and whose ``spec`` lists them.
-///
-/// The factories below create the keys; each names the kind of argument and the type it reads as.
-public protocol CommandDeclaration: Sendable {
-  /// The subcommand name (`add` in `toolbox todo add`), or `nil` for the tool's main command: the
-  /// ``spec``'s name, which it takes from here (`CommandSpec(name, …)`). Routing reads names alone, so
-  /// that a command line builds the spec of the one command it runs, not of every command of the tool.
-  static var commandName: String? { get }
-  /// Other names the subcommand answers to (`ls` for `list`): the ``spec``'s aliases. None by default.
-  static var commandAliases: [String] { get }
-  /// The command's specification, listing every argument the declaration creates.
-  static var spec: CommandSpec { get }
-}
+/// What declares typed keys: the factories below create them.
+public protocol ArgumentKeys: Sendable {}
 
-extension CommandDeclaration {
-  public static var commandAliases: [String] { [] }
-}
-
-extension CommandDeclaration {
+extension ArgumentKeys {
   // MARK: - Flags and options
 
   /// A flag: `true` when given.
@@ -265,7 +284,7 @@ extension CommandDeclaration {
 
 /// A command declared once: a struct whose stored properties are its typed keys, so that its spec lists
 /// exactly the keys it has — a key cannot be declared and left out of the spec, and the name is written
-/// once (``CommandDeclaration/commandName``).
+/// once (``DeclaredCommand/commandName``).
 ///
 /// ```swift
 /// struct Export: DeclaredCommand {
@@ -278,28 +297,52 @@ extension CommandDeclaration {
 /// ```
 ///
 /// The spec's arguments are the stored ``Argument``s of a default instance, in declaration order (the
-/// order help lists them and positionals are filled), read by reflection when the spec is built: only for
-/// the command a command line runs, helps or completes. Routing reads ``CommandDeclaration/commandName``.
-public protocol DeclaredCommand: CommandDeclaration {
-  /// A default instance: its stored properties are the command's keys.
-  init()
+/// order help lists them and positionals are filled), collected when the spec is built: only for
+/// the command a command line runs, helps or completes. Routing reads ``DeclaredCommand/commandName``.
+public protocol DeclaredCommand: ArgumentGroup {
+  /// The subcommand name (`add` in `toolbox todo add`), or `nil` for the tool's main command. Routing
+  /// reads names alone, so that a command line builds the spec of the one command it runs, not of
+  /// every command of the tool.
+  static var commandName: String? { get }
+  /// Other names the subcommand answers to (`ls` for `list`). None by default.
+  static var commandAliases: [String] { get }
   /// What the command does, its examples and the rest of its spec besides the name and arguments.
   static var about: CommandAbout { get }
 }
 
 extension DeclaredCommand {
+  public static var commandAliases: [String] { [] }
+
   /// The spec: the name and aliases of the declaration, its ``about``, and its stored keys in order.
   public static var spec: CommandSpec {
     CommandSpec(commandName, aliases: commandAliases, about: about, arguments: declaredArguments)
   }
+}
 
-  /// The specs of the declaration's stored keys, in declaration order.
+/// Keys several commands share, declared once: a struct whose stored properties are typed keys, held by
+/// each command as one stored property (`let network = Network()`), whose keys its spec lists in that
+/// place and its body reads as `try arguments.network.timeout`. A ``DeclaredCommand`` is one too.
+public protocol ArgumentGroup: ArgumentKeys {
+  /// A default instance: its stored properties are the keys.
+  init()
+}
+
+extension ArgumentGroup {
+  /// The specs of the stored keys, in declaration order, a group's keys in the group's place.
   public static var declaredArguments: [ArgumentSpec] {
-    // Each key's first stored property is its spec: a cast to a concrete type, which (unlike a cast to
-    // a protocol existential) scans no conformance records.
-    Mirror(reflecting: Self()).children.compactMap { child in
-      Mirror(reflecting: child.value).children.first?.value as? ArgumentSpec
-    }
+    let collector = KeyCollector()
+    KeyCollector.with(collector) { _ = Self() }
+    return collector.specs
+  }
+
+  /// One of the keys, for code outside the command's body (`Export.key(\.output)`). Made while another
+  /// declaration is (`let id = Append.key(\.id)`), it is that declaration's key too, and only it.
+  public static func key<Value>(_ path: KeyPath<Self, Argument<Self, Value>>) -> Argument<
+    Self, Value
+  > {
+    let key = KeyCollector.with(nil) { Self()[keyPath: path] }
+    KeyCollector.current?.specs.append(key.spec)
+    return key
   }
 }
 
@@ -326,14 +369,5 @@ public struct CommandAbout: Sendable {
     self.globalOptions = globalOptions.map { $0.spec }
     self.examples = examples
     self.usage = usage
-  }
-}
-
-extension DeclaredCommand {
-  /// One of the declaration's keys, for code outside the command's body (`Export.key(\.output)`).
-  public static func key<Value>(_ path: KeyPath<Self, Argument<Self, Value>>) -> Argument<
-    Self, Value
-  > {
-    Self()[keyPath: path]
   }
 }

@@ -1,7 +1,7 @@
 /// One argument a command accepts: a positional value, an option that takes a value, or a flag.
 ///
 /// The same declaration drives parsing, help text, shell completions and man pages. Commands do not build
-/// specs directly: they declare typed ``Argument``s (see ``CommandDeclaration``), whose `spec` this is.
+/// specs directly: they declare typed ``Argument``s (see ``DeclaredCommand``), whose `spec` this is.
 public struct ArgumentSpec: Sendable {
   /// What kind of argument this is.
   public enum Kind: Sendable, Equatable {
@@ -34,7 +34,7 @@ public struct ArgumentSpec: Sendable {
   /// What shells offer for the value.
   public let completion: Completion
 
-  /// Creates a specification. Commands use the factories of ``CommandDeclaration`` instead.
+  /// Creates a specification. Commands use the factories of ``ArgumentKeys`` instead.
   public init(
     name: String, kind: Kind, short: Character? = nil, valueName: String = "", help: String,
     allowedValues: [String] = [], valueAliases: [String: String] = [:],
@@ -171,32 +171,6 @@ public struct CommandSpec: Sendable {
   /// Hand-written usage synopses replacing the generated one (without the `toolbox <tool>` prefix).
   public let usage: [String]?
 
-  /// Creates a command specification.
-  ///
-  /// - Parameters:
-  ///   - name: The subcommand name, or `nil` for the tool's main command.
-  ///   - aliases: Other names of the subcommand.
-  ///   - abstract: One sentence ending with a period.
-  ///   - discussion: More text for help.
-  ///   - arguments: The typed arguments (``Argument``s of the command's declaration).
-  ///   - globalOptions: Global options to list in this command's help.
-  ///   - examples: Example command lines.
-  ///   - usage: Synopses to show instead of the generated one.
-  public init(
-    _ name: String?, aliases: [String] = [], abstract: String, discussion: String? = nil,
-    arguments: [any ArgumentDeclaration] = [], globalOptions: [any ArgumentDeclaration] = [],
-    examples: [String] = [], usage: [String]? = nil
-  ) {
-    self.name = name
-    self.aliases = aliases
-    self.abstract = abstract
-    self.discussion = discussion
-    self.arguments = arguments.map { $0.spec }
-    self.globalOptions = globalOptions.map { $0.spec }
-    self.examples = examples
-    self.usage = usage
-  }
-
   /// Creates the specification of a ``DeclaredCommand``.
   init(_ name: String?, aliases: [String], about: CommandAbout, arguments: [ArgumentSpec]) {
     self.name = name
@@ -230,7 +204,7 @@ public struct CommandSpec: Sendable {
     // The global options' short names belong to them, except in their own declaration.
     let ownKeys = Set(arguments.map { $0.key })
     let reserved = Set(
-      GlobalOption.spec.arguments.filter { !ownKeys.contains($0.key) }.compactMap { $0.short })
+      GlobalOption.specs.filter { !ownKeys.contains($0.key) }.compactMap { $0.short })
     for argument in arguments {
       if !keys.insert(argument.key).inserted { problems.append("\(argument.key) declared twice") }
       if let short = argument.short {

@@ -2,23 +2,22 @@ extension BuiltInCommand {
   /// `toolbox agenda [--days N] [--from DATE]`: the dated items of every enabled tool (saved D-Days and
   /// their anniversaries, tasks due, holidays…) merged by date. Core knows no tool's words: the tools give
   /// titles, kinds and labels through ``DatedItemProvider``.
-  enum Agenda: CommandDeclaration {
-    static let days = option(
+  struct Agenda: DeclaredCommand {
+    let days = option(
       "days", valueName: "n", help: "How many days, from --from on (default: \(defaultDays)).",
       as: Int.self)
-    static let from = option(
+    let from = option(
       "from", valueName: "date",
       help:
         "The first day, in any form dates take (2026-12-24, tomorrow, next friday; default: today).",
       completion: .values(["today", "tomorrow", "yesterday"].map { CompletionCandidate($0) }))
-    static let overdue = option(
+    let overdue = option(
       "overdue", valueName: "n",
       help:
         "How many overdue items from before --from to list, the latest (default: \(defaultOverdue); 0 for none).",
       as: Int.self)
     static let commandName: String? = "agenda"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "List what is coming up in every enabled tool, merged by date, with D-labels.",
       discussion: """
         One line per item: date, weekday, D-label (relative to today), the tool it comes from, and its \
@@ -30,8 +29,7 @@ extension BuiltInCommand {
         and exits 1. JSON: {"from","to","items":[{"date","tool","title","kind","label","isOverdue"}],\
         "moreOverdue","problems":[{"tool","code","message"}]}.
         """,
-      arguments: [days, from, overdue],
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox agenda", "toolbox agenda --days 30", "toolbox --json agenda --from 2026-12-24",
         "toolbox agenda --overdue 0",
@@ -48,9 +46,9 @@ extension BuiltInCommand {
     let context = try session.context(for: Agenda.commandName ?? "agenda")
     let today = context.today()
     let from =
-      try arguments[Agenda.from].map { text in try context.dateInput.date(text, option: "--from") }
+      try arguments.from.map { text in try context.dateInput.date(text, option: "--from") }
       ?? today
-    let days = try arguments[Agenda.days] ?? Agenda.defaultDays
+    let days = try arguments.days ?? Agenda.defaultDays
     guard days >= 1 else {
       throw arguments.usageError(
         "--days must be at least 1, not '\(days)'", code: "invalid_value")
@@ -59,7 +57,7 @@ extension BuiltInCommand {
       throw arguments.usageError(
         "\(days) days from '\(from)' go past 9999-12-31", code: "out_of_range")
     }
-    let overdueLimit = try arguments[Agenda.overdue] ?? Agenda.defaultOverdue
+    let overdueLimit = try arguments.overdue ?? Agenda.defaultOverdue
     guard overdueLimit >= 0 else {
       throw arguments.usageError(
         "--overdue must be 0 or more, not '\(overdueLimit)'", code: "invalid_value")

@@ -24,16 +24,6 @@ public struct BuiltInCommand: Sendable {
   /// The names help and completions show.
   static var visibleNames: [String] { all.filter { !$0.isHidden }.map { $0.name } }
 
-  init<Declaration: CommandDeclaration>(
-    _ declaration: Declaration.Type, isHidden: Bool = false,
-    run: @escaping @Sendable (Session, Arguments<Declaration>) throws -> CommandOutput
-  ) {
-    name = Declaration.commandName ?? ""
-    makeSpec = { Declaration.spec }
-    self.isHidden = isHidden
-    self.run = { session, values in try run(session, Arguments(values)) }
-  }
-
   init<Declaration: DeclaredCommand>(
     _ declaration: Declaration.Type, isHidden: Bool = false,
     run: @escaping @Sendable (Session, Arguments<Declaration>) throws -> CommandOutput

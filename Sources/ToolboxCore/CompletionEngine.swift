@@ -42,7 +42,7 @@ struct CompletionEngine {
     let current = words.last ?? ""
     let before = Array(words.dropLast())
     let session = sessionFor(before)
-    let globals = GlobalOption.spec.arguments
+    let globals = GlobalOption.specs
     let (index, pending) = Self.skipOptions(before, from: 0, globals)
     if let pending {
       return values(for: pending, prefix: current, words: before, globals, session, tool: nil)
@@ -96,11 +96,11 @@ struct CompletionEngine {
   // MARK: - Levels
 
   private func topLevel(_ current: String, given: Set<String>, _ session: Session) -> Answer {
-    if let answer = optionValue(current, GlobalOption.spec.arguments, session, tool: nil) {
+    if let answer = optionValue(current, GlobalOption.specs, session, tool: nil) {
       return answer
     }
     if current.hasPrefix("-") {
-      return filtered(options(GlobalOption.spec.arguments, excluding: given), current)
+      return filtered(options(GlobalOption.specs, excluding: given), current)
     }
     let registry = session.registry
     var candidates = registry.listing.filter { $0.enabled }.map {
@@ -122,7 +122,7 @@ struct CompletionEngine {
     if command.name == BuiltInCommand.help.name {
       let positionals = rest.filter { !ArgumentParser.looksLikeOption($0) }
       if current.hasPrefix("-") {
-        return filtered(options([GlobalOption.help.spec], excluding: []), current)
+        return filtered(options([GlobalOption.keys.help.spec], excluding: []), current)
       }
       switch positionals.count {
       case 0:
@@ -147,7 +147,7 @@ struct CompletionEngine {
     // The subcommand is the first word that is not a global option (one no command of the tool
     // declares) or its value.
     let declared = Set(specs.flatMap { $0.arguments.filter { $0.isNamed }.map { $0.name } })
-    let globals = GlobalOption.spec.arguments.filter { !declared.contains($0.name) }
+    let globals = GlobalOption.specs.filter { !declared.contains($0.name) }
     let (index, pending) = Self.skipOptions(rest, from: 0, globals)
     if index < rest.count,
       let spec = specs.first(where: { $0.name != nil && $0.answers(to: rest[index]) })
@@ -191,7 +191,7 @@ struct CompletionEngine {
   ) -> Answer {
     if words.contains("--") { return .nothing }
     let parser = ArgumentParser(
-      command: spec.arguments, globals: GlobalOption.spec.arguments, usage: "")
+      command: spec.arguments, globals: GlobalOption.specs, usage: "")
     let arguments = parser.arguments
     // The word before the cursor is an option that takes a value: complete the value.
     if let last = words.last, parser.isOption(last), !last.contains("="),
@@ -386,7 +386,7 @@ struct CompletionEngine {
   /// How many positional words come before the cursor.
   private func positionalCount(_ words: [String], _ spec: CommandSpec) -> Int {
     let parser = ArgumentParser(
-      command: spec.arguments, globals: GlobalOption.spec.arguments, usage: "")
+      command: spec.arguments, globals: GlobalOption.specs, usage: "")
     var count = 0
     var index = 0
     while index < words.count {

@@ -78,7 +78,7 @@ public struct Dispatcher: Sendable {
     -> ExitCode
   {
     let leading = ArgumentParser(
-      command: [], globals: GlobalOption.spec.arguments, usage: Application.usage)
+      command: [], globals: GlobalOption.specs, usage: Application.usage)
     let (values, rest) = try leading.parseLeading(words)
     let globals = try GlobalOptions(values, from: leading)
     var session: Session
@@ -115,7 +115,7 @@ public struct Dispatcher: Sendable {
         return help(HelpFormatter.help(for: command.spec, commandPath: "toolbox \(command.name)"))
       }
       let parser = ArgumentParser(
-        command: command.spec.arguments, globals: GlobalOption.spec.arguments,
+        command: command.spec.arguments, globals: GlobalOption.specs,
         usage: HelpFormatter.usageLines(for: command.spec, commandPath: "toolbox \(command.name)")[
           0])
       let values = try parser.parse(words)
@@ -134,7 +134,7 @@ public struct Dispatcher: Sendable {
       state.tool = name
       let path = "toolbox \(name)" + (spec.name.map { " \($0)" } ?? "")
       let parser = ArgumentParser(
-        command: spec.arguments, globals: GlobalOption.spec.arguments,
+        command: spec.arguments, globals: GlobalOption.specs,
         usage: HelpFormatter.usageLines(for: spec, commandPath: path)[0])
       let output: CommandOutput
       var context: ToolContext

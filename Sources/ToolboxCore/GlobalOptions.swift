@@ -1,33 +1,44 @@
-/// The options every command accepts, before the tool name and after it, declared once and parsed by the
-/// same ``ArgumentParser`` as every command's arguments.
-public enum GlobalOption: CommandDeclaration {
-  public static let format = option(
+/// The options every command accepts, before the tool name and after it, declared once (the stored keys,
+/// listed by ``specs`` in this order) and parsed by the same ``ArgumentParser`` as every command's
+/// arguments.
+public struct GlobalOption: ArgumentGroup {
+  public let format = option(
     "format", valueName: "format", help: "Output format: text or json.", as: OutputFormat.self)
-  public static let json = flag("json", help: "Same as --format json.")
-  public static let config = option(
+  public let json = flag("json", help: "Same as --format json.")
+  public let config = option(
     "config", valueName: "path",
     help: "Config file (else $TOOLBOX_CONFIG, else $XDG_CONFIG_HOME/toolbox/config.json).",
     completion: .file)
-  public static let color = option(
+  public let color = option(
     "color", valueName: "when", help: "Colour and strikethrough: auto, always or never.",
     as: ColorMode.self)
-  public static let noColor = flag("no-color", help: "Same as --color never.")
-  public static let today = option(
+  public let noColor = flag("no-color", help: "Same as --color never.")
+  public let today = option(
     "today", valueName: "date",
     help: "The date to treat as today, YYYY-MM-DD (also $TOOLBOX_TODAY).",
     completion: .values(["today", "tomorrow", "yesterday"].map { .init($0) }))
-  public static let locale = option(
+  public let locale = option(
     "locale", valueName: "locale", help: "Locale of localized output, e.g. ko_KR or en_US.",
     completion: .dynamic { _ in LocaleResolver.completionCandidates })
-  public static let quiet = flag(
+  public let quiet = flag(
     "quiet", short: "q", help: "No progress or hint lines on standard error.")
-  public static let help = flag("help", short: "h", help: "Show help information.")
-  public static let version = flag("version", help: "Print the version.")
+  public let help = flag("help", short: "h", help: "Show help information.")
+  public let version = flag("version", help: "Print the version.")
 
-  public static let commandName: String? = nil
-  public static let spec = CommandSpec(
-    commandName, abstract: "Options every command accepts.",
-    arguments: [format, json, config, color, noColor, today, locale, quiet, help, version])
+  public init() {}
+
+  /// The keys, for reading one outside a parse: `GlobalOption.keys.locale`.
+  public static let keys = GlobalOption()
+  /// The options' specs, in declaration order.
+  public static let specs = declaredArguments
+
+  /// ``CommandSpec/declarationProblems`` of the options, for a test.
+  public static var declarationProblems: [String] {
+    CommandSpec(
+      nil, aliases: [], about: CommandAbout(abstract: "Options every command accepts."),
+      arguments: specs
+    ).declarationProblems
+  }
 
   /// Whether a word asks for help (`-h`, `--help`), which every level answers before parsing the rest.
   ///
@@ -73,17 +84,18 @@ public struct GlobalOptions: Sendable, Equatable {
   public init(_ values: ParsedValues, from parser: ArgumentParser) throws {
     let arguments = Arguments<GlobalOption>(values)
     let keys = parser.globalKeys
+    let option = GlobalOption.keys
     func given<V>(_ key: Argument<GlobalOption, V>) -> Bool { keys.contains(key.spec.key) }
-    if given(GlobalOption.format) { format = try arguments[GlobalOption.format] }
-    if given(GlobalOption.json), try arguments[GlobalOption.json] { format = .json }
-    if given(GlobalOption.config) { configPath = try arguments[GlobalOption.config] }
-    if given(GlobalOption.color) { color = try arguments[GlobalOption.color] }
-    if given(GlobalOption.noColor), try arguments[GlobalOption.noColor] { color = .never }
-    if given(GlobalOption.today) { today = try arguments[GlobalOption.today] }
-    if given(GlobalOption.locale) { locale = try arguments[GlobalOption.locale] }
-    if given(GlobalOption.quiet) { quiet = try arguments[GlobalOption.quiet] }
-    if given(GlobalOption.help) { help = try arguments[GlobalOption.help] }
-    if given(GlobalOption.version) { version = try arguments[GlobalOption.version] }
+    if given(option.format) { format = try arguments[option.format] }
+    if given(option.json), try arguments[option.json] { format = .json }
+    if given(option.config) { configPath = try arguments[option.config] }
+    if given(option.color) { color = try arguments[option.color] }
+    if given(option.noColor), try arguments[option.noColor] { color = .never }
+    if given(option.today) { today = try arguments[option.today] }
+    if given(option.locale) { locale = try arguments[option.locale] }
+    if given(option.quiet) { quiet = try arguments[option.quiet] }
+    if given(option.help) { help = try arguments[option.help] }
+    if given(option.version) { version = try arguments[option.version] }
   }
 
   /// The options given after the tool name override those given before it.

@@ -72,7 +72,7 @@ public enum HelpFormatter {
     let sections = [
       overview(application.abstract, nil),
       usageSection([Application.usage]),
-      "OPTIONS:\n" + optionRows(GlobalOption.spec.arguments).joined(separator: "\n"),
+      "OPTIONS:\n" + optionRows(GlobalOption.specs).joined(separator: "\n"),
       "SUBCOMMANDS:\n" + tools.joined(separator: "\n"),
       examplesSection(application.examples),
       "See 'toolbox help <tool>' for a tool's subcommands and options.",
@@ -107,7 +107,7 @@ public enum HelpFormatter {
 
   // MARK: - Sections
 
-  static var helpOption: ArgumentSpec { GlobalOption.help.spec }
+  static var helpOption: ArgumentSpec { GlobalOption.keys.help.spec }
 
   static func overview(_ abstract: String, _ discussion: String?) -> String {
     var text = wrap("OVERVIEW: \(abstract)", indent: 0)

@@ -83,7 +83,7 @@ public enum ManPage {
         + "'toolbox: <tool>: <message>', and an exit status from the table below.")
     page += section("OPTIONS")
     page += paragraph("Global options are accepted before the tool name and after it.")
-    page += options(GlobalOption.spec.arguments)
+    page += options(GlobalOption.specs)
     page += section("TOOLS")
     for tool in application.tools {
       page += ".TP\n" + bold(tool.descriptor.name) + "\n" + text(tool.descriptor.abstract) + "\n"
@@ -122,7 +122,7 @@ public enum ManPage {
     page += section("OPTIONS")
     page += paragraph(
       "Global options, accepted before the tool name and after it (see toolbox(1)):")
-    page += options(GlobalOption.spec.arguments)
+    page += options(GlobalOption.specs)
     page += section("COMMANDS")
     for spec in commands {
       page += command(spec, path: "toolbox \(name)" + (spec.name.map { " \($0)" } ?? ""))

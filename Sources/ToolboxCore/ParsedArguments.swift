@@ -23,28 +23,27 @@ public struct ParsedValues: Sendable, Equatable {
   public func has(_ spec: ArgumentSpec) -> Bool { words[spec.key] != nil }
 }
 
-/// The parsed arguments of the command declared by `Command`, read through its typed keys:
-/// `arguments[Add.due]` for a declaration's static key, `arguments.due` for a ``DeclaredCommand``'s stored
-/// one.
+/// The parsed arguments of the command declared by `Keys`, read through its typed keys:
+/// `try arguments.due` for a ``DeclaredCommand``'s stored key, `arguments.network.timeout` for a key of
+/// a group it holds, `arguments[Add.due]` for a declaration's static key.
 @dynamicMemberLookup
-public struct Arguments<Command: CommandDeclaration>: Sendable {
+public struct Arguments<Keys: ArgumentGroup>: Sendable {
   /// The words, by argument.
   public let values: ParsedValues
 
-  /// A ``DeclaredCommand``'s default instance, whose stored keys the reads use (made once per command
-  /// line rather than once per read).
-  let declaration: Command?
-
-  /// Wraps parsed values.
-  public init(_ values: ParsedValues) {
-    self.values = values
-    declaration = nil
-  }
+  /// The default instance whose stored keys the reads use (made once per command line rather than once
+  /// per read). Inlinable reads let the optimizer turn `arguments.due`'s key path into a plain property
+  /// read: a key path made at run time costs about 25,000 instructions the first time.
+  @usableFromInline let declaration: Keys
 
   /// Wraps parsed values of a ``DeclaredCommand``.
-  public init(_ values: ParsedValues) where Command: DeclaredCommand {
+  public init(_ values: ParsedValues) {
+    self.init(values, declaration: Keys())
+  }
+
+  @usableFromInline init(_ values: ParsedValues, declaration: Keys) {
     self.values = values
-    declaration = Command()
+    self.declaration = declaration
   }
 
   /// The value of an argument.
@@ -54,7 +53,7 @@ public struct Arguments<Command: CommandDeclaration>: Sendable {
   /// - Throws: ``UsageError`` naming the argument when its word does not convert to the key's type, or
   ///   ``InternalError`` when the key is not listed in the command's spec (a bug the tests that run every
   ///   command's examples catch).
-  public subscript<Value>(_ argument: Argument<Command, Value>) -> Value {
+  public subscript<Value>(_ argument: Argument<Keys, Value>) -> Value {
     get throws {
       guard values.declared.contains(argument.spec.key) else {
         throw InternalError(
@@ -64,24 +63,41 @@ public struct Arguments<Command: CommandDeclaration>: Sendable {
     }
   }
 
-  /// The value of a ``DeclaredCommand``'s argument: `try arguments.due`.
+  /// The value of the key at a key path, for a table of keys: `try arguments[key]`.
+  @inlinable @inline(__always)
+  public subscript<Value>(_ key: KeyPath<Keys, Argument<Keys, Value>>) -> Value
+  {
+    get throws { try self[declaration[keyPath: key]] }
+  }
+
+  /// The value of one of the stored keys: `try arguments.due`.
   ///
   /// - Parameter key: The key's property, `\.due`.
   /// - Returns: Its value: `false`, `nil` or `[]` when it was not given.
   /// - Throws: ``UsageError`` naming the argument when its word does not convert to the key's type.
-  public subscript<Value>(dynamicMember key: KeyPath<Command, Argument<Command, Value>>) -> Value
-  where Command: DeclaredCommand {
-    get throws { try self[(declaration ?? Command())[keyPath: key]] }
+  @inlinable @inline(__always)
+  public subscript<Value>(dynamicMember key: KeyPath<Keys, Argument<Keys, Value>>) -> Value
+  {
+    get throws { try self[key] }
   }
 
-  /// Whether a ``DeclaredCommand``'s argument was given at all: `arguments.has(\.due)`.
-  public func has<Value>(_ key: KeyPath<Command, Argument<Command, Value>>) -> Bool
-  where Command: DeclaredCommand {
-    has((declaration ?? Command())[keyPath: key])
+  /// The arguments of a group of keys the command holds: `arguments.network`, read as
+  /// `try arguments.network.timeout` or passed whole to code the commands share.
+  @inlinable @inline(__always)
+  public subscript<Group: ArgumentGroup>(dynamicMember key: KeyPath<Keys, Group>)
+    -> Arguments<Group>
+  {
+    Arguments<Group>(values, declaration: declaration[keyPath: key])
+  }
+
+  /// Whether one of the stored keys was given at all: `arguments.has(\.due)`.
+  @inlinable @inline(__always)
+  public func has<Value>(_ key: KeyPath<Keys, Argument<Keys, Value>>) -> Bool {
+    has(declaration[keyPath: key])
   }
 
   /// Whether the argument was given at all (an option given with an empty value counts).
-  public func has<Value>(_ argument: Argument<Command, Value>) -> Bool {
+  public func has<Value>(_ argument: Argument<Keys, Value>) -> Bool {
     values.has(argument.spec)
   }
 

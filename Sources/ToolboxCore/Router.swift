@@ -110,7 +110,7 @@ struct Router {
       if globals == nil {
         let declared = Set(
           tool.commandSpecs.flatMap { $0.arguments.filter { $0.isNamed }.map { $0.name } })
-        globals = GlobalOption.spec.arguments.filter { !declared.contains($0.name) }
+        globals = GlobalOption.specs.filter { !declared.contains($0.name) }
       }
       guard let global = Self.global(word, in: globals ?? []) else { return .other(word) }
       position += global.takesValue && !word.contains("=") && !Self.isAttachedShort(word) ? 2 : 1

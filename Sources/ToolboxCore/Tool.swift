@@ -171,26 +171,12 @@ public struct Command<T: Tool>: Sendable {
   /// command line does only for the command it runs, so a command never builds its siblings' specs.
   public var spec: CommandSpec { makeSpec() }
 
-  /// Creates a command from its declaration and the method that runs it.
+  /// Creates a command from its ``DeclaredCommand`` and the method that runs it, which reads the
+  /// declaration's stored keys (`try arguments.due`).
   ///
   /// ```swift
   /// Command(Add.self) { tool, arguments in try tool.add(arguments) }
   /// ```
-  ///
-  /// - Parameters:
-  ///   - declaration: The command's declaration, whose typed keys `run` reads.
-  ///   - run: The code that runs it.
-  public init<Declaration: CommandDeclaration>(
-    _ declaration: Declaration.Type,
-    run: @escaping @Sendable (T, Arguments<Declaration>) throws -> CommandOutput
-  ) {
-    names = CommandNames(name: Declaration.commandName, aliases: Declaration.commandAliases)
-    makeSpec = { Declaration.spec }
-    self.run = { tool, values in try run(tool, Arguments(values)) }
-  }
-
-  /// Creates a command from a ``DeclaredCommand`` and the method that runs it, which reads the
-  /// declaration's stored keys (`try arguments.due`).
   public init<Declaration: DeclaredCommand>(
     _ declaration: Declaration.Type,
     run: @escaping @Sendable (T, Arguments<Declaration>) throws -> CommandOutput

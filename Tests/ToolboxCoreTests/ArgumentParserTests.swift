@@ -2,20 +2,19 @@ import Testing
 import ToolboxCore
 
 @Suite struct ArgumentParserTests {
-  enum Add: CommandDeclaration {
-    static let text = positionals("text", help: "Text of the task.")
-    static let due = option("due", short: "d", valueName: "date", help: "Due date.")
-    static let tag = repeatingOption("tag", short: "t", valueName: "tag", help: "A tag.")
-    static let priority = option(
+  struct Add: DeclaredCommand {
+    let text = positionals("text", help: "Text of the task.")
+    let due = option("due", short: "d", valueName: "date", help: "Due date.")
+    let tag = repeatingOption("tag", short: "t", valueName: "tag", help: "A tag.")
+    let priority = option(
       "priority", valueName: "p", help: "Priority.", values: ["A", "B", "C"])
-    static let pinned = flag("pinned", short: "p", help: "Pin it.")
-    static let three = flag("three", short: "3", help: "Three.")
-    static let count = option("count", valueName: "n", help: "How many.", as: Int.self)
-    static let sort = option("sort", valueName: "order", help: "Order.", as: Order.self)
+    let pinned = flag("pinned", short: "p", help: "Pin it.")
+    let three = flag("three", short: "3", help: "Three.")
+    let count = option("count", valueName: "n", help: "How many.", as: Int.self)
+    let sort = option("sort", valueName: "order", help: "Order.", as: Order.self)
     static let commandName: String? = "add"
-    static let spec = CommandSpec(
-      commandName, abstract: "Add a task.",
-      arguments: [text, due, tag, priority, pinned, three, count, sort],
+    static let about = CommandAbout(
+      abstract: "Add a task.",
       examples: ["toolbox todo add --due 2025-01-31 Pay rent"])
   }
 
@@ -37,36 +36,36 @@ import ToolboxCore
     let parsed = try parse([
       "Pay", "--due", "2025-01-31", "--tag=home", "-t", "money", "-tbills", "-p3", "rent",
     ])
-    #expect(try parsed[Add.text] == ["Pay", "rent"])
-    #expect(try parsed[Add.due] == "2025-01-31")
-    #expect(try parsed[Add.tag] == ["home", "money", "bills"])
-    #expect(try parsed[Add.pinned])
-    #expect(try parsed[Add.three])
-    #expect(try parsed[Add.count] == nil)
+    #expect(try parsed.text == ["Pay", "rent"])
+    #expect(try parsed.due == "2025-01-31")
+    #expect(try parsed.tag == ["home", "money", "bills"])
+    #expect(try parsed.pinned)
+    #expect(try parsed.three)
+    #expect(try parsed.count == nil)
   }
 
   @Test func `double dash ends options`() throws {
     let parsed = try parse(["--", "--due", "-p"])
-    #expect(try parsed[Add.text] == ["--due", "-p"])
-    #expect(try parsed[Add.due] == nil)
-    #expect(!parsed.has(Add.due))
+    #expect(try parsed.text == ["--due", "-p"])
+    #expect(try parsed.due == nil)
+    #expect(!parsed.has(Add.key(\.due)))
   }
 
   @Test(arguments: ["-5", "-1,234.5", "-0.5", "-١٬٢٣٤", "\u{061C}-١٬٢٣٤", "-\u{061C}١", "-", "-.5"])
   func `negative numbers in any notation are values, not options`(value: String) throws {
-    #expect(try parse([value])[Add.text] == [value])
+    #expect(try parse([value]).text == [value])
   }
 
   @Test func `declared short options win over the negative-number rule`() throws {
     let parsed = try parse(["x", "-3"])
-    #expect(try parsed[Add.three])
-    #expect(try parsed[Add.text] == ["x"])
+    #expect(try parsed.three)
+    #expect(try parsed.text == ["x"])
   }
 
   @Test func `closed sets accept any letter case and aliases, stored as declared`() throws {
-    #expect(try parse(["x", "--priority", "b"])[Add.priority] == "B")
-    #expect(try parse(["x", "--sort", "DUE"])[Add.sort] == .due)
-    #expect(try parse(["x", "--sort=prio"])[Add.sort] == .priority)
+    #expect(try parse(["x", "--priority", "b"]).priority == "B")
+    #expect(try parse(["x", "--sort", "DUE"]).sort == .due)
+    #expect(try parse(["x", "--sort=prio"]).sort == .priority)
   }
 
   @Test(arguments: [
@@ -101,32 +100,32 @@ import ToolboxCore
   }
 
   @Test func `typed values convert or name the argument`() throws {
-    #expect(try parse(["x", "--count", "12"])[Add.count] == 12)
-    #expect(throws: UsageError.self) { try parse(["x", "--count", "twelve"])[Add.count] }
+    #expect(try parse(["x", "--count", "12"]).count == 12)
+    #expect(throws: UsageError.self) { try parse(["x", "--count", "twelve"]).count }
     do {
-      _ = try parse(["x", "--count", "1.5"])[Add.count]
+      _ = try parse(["x", "--count", "1.5"]).count
     } catch let error as UsageError {
       #expect(error.message == "invalid value '1.5' for --count: expected an integer")
       #expect(error.usage == Self.usage)
     }
   }
 
-  enum Calendar: CommandDeclaration {
-    static let month = optionalPositional("month", help: "m")
-    static let year = optionalPositional("year", help: "y")
+  struct Calendar: DeclaredCommand {
+    let month = optionalPositional("month", help: "m")
+    let year = optionalPositional("year", help: "y")
     static let commandName: String? = nil
-    static let spec = CommandSpec(commandName, abstract: "x", arguments: [month, year])
+    static let about = CommandAbout(abstract: "x", )
   }
 
   @Test func `optional positionals fill in order and extra ones are rejected`() throws {
     let parser = ArgumentParser(
       command: Calendar.spec.arguments, usage: "toolbox calendar [<month>] [<year>]")
     let none = Arguments<Calendar>(try parser.parse([]))
-    #expect(try none[Calendar.month] == nil && none[Calendar.year] == nil)
+    #expect(try none.month == nil && none.year == nil)
     let one = Arguments<Calendar>(try parser.parse(["1"]))
-    #expect(try one[Calendar.month] == "1" && one[Calendar.year] == nil)
+    #expect(try one.month == "1" && one.year == nil)
     let two = Arguments<Calendar>(try parser.parse(["1", "2022"]))
-    #expect(try two[Calendar.month] == "1" && two[Calendar.year] == "2022")
+    #expect(try two.month == "1" && two.year == "2022")
     #expect(
       throws: UsageError(
         "unexpected argument '3'", code: "unexpected_argument",
@@ -136,51 +135,51 @@ import ToolboxCore
     }
   }
 
-  enum Convert: CommandDeclaration {
-    static let text = positionals("text", help: "t")
-    static let to = positional("to", help: "l")
+  struct Convert: DeclaredCommand {
+    let text = positionals("text", help: "t")
+    let to = positional("to", help: "l")
     static let commandName: String? = "convert"
-    static let spec = CommandSpec(commandName, abstract: "x", arguments: [text, to])
+    static let about = CommandAbout(abstract: "x", )
   }
 
   @Test func `required positionals after a repeating one are kept for them`() throws {
     let parsed = Arguments<Convert>(
       try ArgumentParser(command: Convert.spec.arguments, usage: "").parse(["a", "b", "c"]))
-    #expect(try parsed[Convert.text] == ["a", "b"])
-    #expect(try parsed[Convert.to] == "c")
+    #expect(try parsed.text == ["a", "b"])
+    #expect(try parsed.to == "c")
   }
 
   @Test func `a key the command does not declare is a bug the read reports`() throws {
     let parsed = Arguments<Add>(
-      try ArgumentParser(command: [Add.text.spec], usage: "toolbox x").parse(["a"]))
-    #expect(throws: InternalError.self) { try parsed[Add.due] }
+      try ArgumentParser(command: [Add.key(\.text).spec], usage: "toolbox x").parse(["a"]))
+    #expect(throws: InternalError.self) { try parsed.due }
   }
 
   @Test func `global options are parsed by the same parser, and a command may shadow one`() throws {
-    let globals = GlobalOption.spec.arguments
+    let globals = GlobalOption.specs
     let parser = ArgumentParser(command: Add.spec.arguments, globals: globals, usage: "u")
     let values = try parser.parse(["x", "--json", "--locale=ko_KR", "-q"])
     let options = try GlobalOptions(values, from: parser)
     #expect(options.format == .json && options.locale == "ko_KR" && options.quiet)
 
-    enum Search: CommandDeclaration {
-      static let version = option("version", valueName: "n", help: "API version.")
+    struct Search: DeclaredCommand {
+      let version = option("version", valueName: "n", help: "API version.")
       static let commandName: String? = nil
-      static let spec = CommandSpec(commandName, abstract: "x", arguments: [version])
+      static let about = CommandAbout(abstract: "x", )
     }
     let shadowing = ArgumentParser(command: Search.spec.arguments, globals: globals, usage: "u")
     let parsed = try shadowing.parse(["--version", "2"])
-    #expect(try Arguments<Search>(parsed)[Search.version] == "2")
+    #expect(try Arguments<Search>(parsed).version == "2")
     #expect(try GlobalOptions(parsed, from: shadowing).version == false)
   }
 
   @Test func `declarations are checked for names given twice`() {
-    enum Twice: CommandDeclaration {
-      static let a = flag("all", short: "a", help: "x")
-      static let b = flag("all", short: "a", help: "y")
-      static let h = flag("hide", short: "h", help: "z")
+    struct Twice: DeclaredCommand {
+      let a = flag("all", short: "a", help: "x")
+      let b = flag("all", short: "a", help: "y")
+      let h = flag("hide", short: "h", help: "z")
       static let commandName: String? = "twice"
-      static let spec = CommandSpec(commandName, abstract: "x", arguments: [a, b, h])
+      static let about = CommandAbout(abstract: "x", )
     }
     #expect(
       Twice.spec.declarationProblems == [
@@ -194,7 +193,8 @@ import ToolboxCore
     static let commandName: String? = "export"
     static let commandAliases = ["x"]
     static let about = CommandAbout(
-      abstract: "Export.", globalOptions: [GlobalOption.json], examples: ["toolbox t export -o f"])
+      abstract: "Export.", globalOptions: [GlobalOption.keys.json],
+      examples: ["toolbox t export -o f"])
     let file = optionalPositional("file", help: "A file.")
     let ics = flag("ics", help: "Write iCalendar.")
     let output = option("output", short: "o", valueName: "file", help: "Write to this file.")
@@ -221,5 +221,33 @@ import ToolboxCore
     #expect(Export.key(\.output).spec.short == "o")
     let refused = try ArgumentParser(command: spec.arguments, usage: "u").parse(["--years", "x"])
     #expect(throws: UsageError.self) { try Arguments<Export>(refused).years }
+  }
+
+  /// A group's keys in its place; a key borrowed from another declaration counts once, alone.
+  struct Window: ArgumentGroup {
+    let from = option("from", valueName: "date", help: "First day.")
+    let days = option("days", valueName: "n", help: "Days.", as: Int.self)
+  }
+
+  struct Borrowing: DeclaredCommand {
+    static let commandName: String? = "borrow"
+    static let about = CommandAbout(abstract: "Borrow.")
+    let output = Export.key(\.output)
+    let window = Window()
+    let all = flag("all", help: "All.")
+  }
+
+  @Test func `keys are collected in declaration order, groups in place, borrowed keys alone`()
+    throws
+  {
+    #expect(Borrowing.spec.arguments.map(\.key) == ["--output", "--from", "--days", "--all"])
+    #expect(Borrowing.spec.declarationProblems.isEmpty)
+    // Making a key outside a declaration collects nothing into the next one.
+    _ = Export.key(\.years)
+    #expect(Export.spec.arguments.map(\.key) == ["<file>", "--ics", "--output", "--years"])
+    let parsed = Arguments<Borrowing>(
+      try ArgumentParser(command: Borrowing.spec.arguments, usage: "u").parse(["--days", "3"]))
+    #expect(try parsed.window.days == 3)
+    #expect(try parsed.all == false)
   }
 }

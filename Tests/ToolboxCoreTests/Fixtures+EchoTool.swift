@@ -36,37 +36,36 @@ struct EchoTool: Tool {
     settings = context.settings(as: Settings.self)
   }
 
-  enum Say: CommandDeclaration {
-    static let words = positionals("words", help: "What to say.", optional: true)
-    static let upper = flag("upper", short: "u", help: "Shout.")
-    static let locale = option("locale", valueName: "locale", help: "A locale.")
+  struct Say: DeclaredCommand {
+    let words = positionals("words", help: "What to say.", optional: true)
+    let upper = flag("upper", short: "u", help: "Shout.")
+    let locale = option("locale", valueName: "locale", help: "A locale.")
     static let commandName: String? = "say"
     static let commandAliases = ["speak"]
-    static let spec = CommandSpec(
-      commandName, aliases: commandAliases, abstract: "Say the words.",
-      arguments: [words, upper, locale],
+    static let about = CommandAbout(
+      abstract: "Say the words.",
       examples: ["toolbox echo say hi there"])
   }
 
-  enum Fail: CommandDeclaration {
+  struct Fail: DeclaredCommand {
     static let commandName: String? = "fail"
-    static let spec = CommandSpec(commandName, abstract: "Fail with a data error.")
+    static let about = CommandAbout(abstract: "Fail with a data error.")
   }
 
-  enum Crash: CommandDeclaration {
+  struct Crash: DeclaredCommand {
     static let commandName: String? = "crash"
-    static let spec = CommandSpec(commandName, abstract: "Throw an untyped error.")
+    static let about = CommandAbout(abstract: "Throw an untyped error.")
   }
 
-  enum Items: CommandDeclaration {
+  struct Items: DeclaredCommand {
     static let commandName: String? = "items"
-    static let spec = CommandSpec(commandName, abstract: "List the dated items of every tool.")
+    static let about = CommandAbout(abstract: "List the dated items of every tool.")
   }
 
-  enum Lines: CommandDeclaration {
+  struct Lines: DeclaredCommand {
     static let commandName: String? = "lines"
-    static let spec = CommandSpec(
-      commandName, abstract: "Echo standard input, failing on lines starting with 'bad'.")
+    static let about = CommandAbout(
+      abstract: "Echo standard input, failing on lines starting with 'bad'.")
   }
 
   struct Said: CommandResult {
@@ -84,11 +83,11 @@ struct EchoTool: Tool {
   struct Untyped: Error {}
 
   func say(_ arguments: Arguments<Say>) throws -> CommandOutput {
-    var words = try arguments[Say.words]
+    var words = try arguments.words
     if words.isEmpty { words = [settings.greeting] }
-    if try arguments[Say.upper] { words = words.map { $0.uppercased() } }
+    if try arguments.upper { words = words.map { $0.uppercased() } }
     return .document(
-      Said(words: words, today: context.today(), locale: try arguments[Say.locale]))
+      Said(words: words, today: context.today(), locale: try arguments.locale))
   }
 
   func lines() -> CommandOutput {
@@ -117,22 +116,20 @@ struct CountTool: Tool, DatedItemProvider {
 
   static let descriptor = ToolDescriptor(name: "count", abstract: "Count to a date.")
   static let commands: [Command<Self>] = [
-    Command(Main.self) { _, arguments in .verbatim(try arguments[Main.target] + "\n") },
+    Command(Main.self) { _, arguments in .verbatim(try arguments.target + "\n") },
     Command(Lunar.self) { _, _ in .verbatim("lunar\n") },
   ]
 
   init(context: ToolContext) {}
 
-  enum Main: CommandDeclaration {
-    static let target = positional("target", help: "A date.")
+  struct Main: DeclaredCommand {
+    let target = positional("target", help: "A date.")
     static let commandName: String? = nil
-    static let spec = CommandSpec(
-      commandName, abstract: "Count.", arguments: [target], examples: ["toolbox count 2026-12-25"])
+    static let about = CommandAbout(abstract: "Count.", examples: ["toolbox count 2026-12-25"])
   }
 
-  enum Lunar: CommandDeclaration {
+  struct Lunar: DeclaredCommand {
     static let commandName: String? = "lunar"
-    static let spec = CommandSpec(
-      commandName, abstract: "Convert.", examples: ["toolbox count lunar"])
+    static let about = CommandAbout(abstract: "Convert.", examples: ["toolbox count lunar"])
   }
 }

@@ -141,9 +141,8 @@ struct SlurpTool: Tool {
   let context: ToolContext
   init(context: ToolContext) { self.context = context }
 
-  enum Main: CommandDeclaration {
+  struct Main: DeclaredCommand {
     static let commandName: String? = nil
-    static let spec = CommandSpec(
-      commandName, abstract: "Read standard input.", examples: ["toolbox slurp"])
+    static let about = CommandAbout(abstract: "Read standard input.", examples: ["toolbox slurp"])
   }
 }

@@ -97,7 +97,7 @@ import ToolboxTestSupport
     }
     for (page, body) in text {
       for section in sections { #expect(body.contains("\n\(section)\n"), "\(page): \(section)") }
-      for option in GlobalOption.spec.arguments {
+      for option in GlobalOption.specs {
         #expect(body.contains("--\(option.name)"), "\(page): --\(option.name)")
       }
       for (code, _) in ExitCode.documented {

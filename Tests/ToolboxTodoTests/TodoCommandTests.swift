@@ -561,7 +561,7 @@ import ToolboxTestSupport
         // An example may show a related command (archive shows list --archived).
         guard Array(words.prefix(2)) == ["todo", name] else { continue }
         let parser = ArgumentParser(
-          command: command.spec.arguments, globals: GlobalOption.spec.arguments, usage: "")
+          command: command.spec.arguments, globals: GlobalOption.specs, usage: "")
         #expect(throws: Never.self) { try parser.parse(Array(words.dropFirst(2))) }
       }
     }

@@ -31,18 +31,18 @@ struct CalendarRequest: Equatable {
   /// - Throws: ``UsageError`` for a month or year out of range or options that contradict each other.
   init(_ arguments: Arguments<CalendarTool.Show>, today: CivilDate) throws {
     typealias Show = CalendarTool.Show
-    let first = try arguments[Show.month]
-    let second = try arguments[Show.year]
-    let wantsYear = try arguments[Show.wholeYear]
-    let wantsThree = try arguments[Show.three]
-    let wantsOne = try arguments[Show.one]
+    let first = try arguments.month
+    let second = try arguments.year
+    let wantsYear = try arguments.wholeYear
+    let wantsThree = try arguments.three
+    let wantsOne = try arguments.one
     if [wantsYear, wantsThree, wantsOne].filter({ $0 }).count > 1 {
       throw arguments.usageError(
         "use only one of -1 (--one), -3 (--three) and -y (--year)", code: "conflicting_options")
     }
     var year = today.year
     var month = today.month
-    if let current = try arguments[Show.currentMonth] {
+    if let current = try arguments.currentMonth {
       guard let (y, m) = Self.yearMonth(current) ?? CivilDate(current).map({ ($0.year, $0.month) }),
         CivilDate.yearRange.contains(y), (1...12).contains(m)
       else {
@@ -81,7 +81,7 @@ struct CalendarRequest: Equatable {
           code: "invalid_value")
       }
     }
-    if let option = try arguments[Show.monthOption] {
+    if let option = try arguments.monthOption {
       if givenMonth {
         throw arguments.usageError(
           "the month is given twice ('\(option)' and '\(first ?? "")'): give it once",
@@ -110,15 +110,15 @@ struct CalendarRequest: Equatable {
       (before, after) = (1, 1)
     }
     let range = -Self.maxMonths...Self.maxMonths
-    for (key, name) in [(Show.before, "before"), (Show.after, "after")] {
-      if let value = try arguments[key], !range.contains(value) {
+    for (given, name) in [(try arguments.before, "before"), (try arguments.after, "after")] {
+      if let value = given, !range.contains(value) {
         throw arguments.usageError(
           "invalid value '\(value)' for --\(name): expected \(-Self.maxMonths) to \(Self.maxMonths)",
           code: "invalid_value")
       }
     }
-    before += try arguments[Show.before] ?? 0
-    after += try arguments[Show.after] ?? 0
+    before += try arguments.before ?? 0
+    after += try arguments.after ?? 0
     // As cal: a range of less than one month is the month alone.
     if before + after < 0 { (before, after) = (0, 0) }
     start = year * 12 + month - 1 - before

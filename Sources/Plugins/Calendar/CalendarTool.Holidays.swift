@@ -4,40 +4,37 @@ import ToolboxICalendar
 
 extension CalendarTool {
   /// `toolbox calendar holidays`: a year's public holidays, as text, JSON or iCalendar.
-  enum Holidays: CommandDeclaration {
-    static let year = optionalPositional("year", help: "Year (default: the current year).")
-    static let country = option(
-      "country", valueName: "code",
-      help: "Country (default: config holidays, else KR).",
-      values: HolidayCalendars.all.map { $0.countryCode })
-    static let ics = flag("ics", help: "Write iCalendar (RFC 5545): an all-day event per holiday.")
-
+  struct Holidays: DeclaredCommand {
     static let commandName: String? = "holidays"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "List the public holidays of a year.",
       discussion: """
         Korean public holidays are known for 1991-2050 (fixed, lunar, substitute and one-off days; \
         names in Korean for a Korean locale, else in English). With --ics, import the output into a \
         calendar program; UIDs stay the same from one export to the next.
         """,
-      arguments: [year, country, ics],
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox calendar holidays",
         "toolbox calendar holidays 2026 --country KR",
         "toolbox --locale ko_KR calendar holidays 2025",
         "toolbox calendar holidays 2026 --ics",
       ])
+    let year = optionalPositional("year", help: "Year (default: the current year).")
+    let country = option(
+      "country", valueName: "code",
+      help: "Country (default: config holidays, else KR).",
+      values: HolidayCalendars.all.map { $0.countryCode })
+    let ics = flag("ics", help: "Write iCalendar (RFC 5545): an all-day event per holiday.")
   }
 
   func holidays(_ arguments: Arguments<Holidays>) throws -> CommandOutput {
-    let code = try arguments[Holidays.country] ?? settings.holidays ?? "KR"
+    let code = try arguments.country ?? settings.holidays ?? "KR"
     guard let calendar = HolidayCalendars.calendar(forCountry: code) else {
       throw arguments.usageError("unknown country '\(code)'", code: "invalid_value")
     }
     var year = context.today().year
-    if let text = try arguments[Holidays.year] {
+    if let text = try arguments.year {
       guard text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let number = Int(text),
         CivilDate.yearRange.contains(number)
       else {
@@ -45,7 +42,7 @@ extension CalendarTool {
       }
       year = number
     }
-    let wantsICS = try arguments[Holidays.ics]
+    let wantsICS = try arguments.ics
     if wantsICS && context.format == .json {
       throw arguments.usageError(
         "use either --json or --ics, not both", code: "conflicting_options")

@@ -3,53 +3,16 @@ import ToolboxCore
 
 extension CalendarTool {
   /// `toolbox calendar`: the tool's main command, with `cal`'s flags.
-  enum Show: CommandDeclaration {
-    static let month = optionalPositional(
-      "month", help: "Month 1-12 or a name, or YYYY-MM, or a year above 12.",
-      completion: .values((1...12).map { CompletionCandidate(String($0)) }))
-    static let year = optionalPositional("year", help: "Year 1-9999 (default: the current year).")
-    static let one = flag("one", short: "1", help: "Show one month (the default).")
-    static let three = flag("three", short: "3", help: "Show the previous, current and next month.")
-    static let wholeYear = flag("year", short: "y", help: "Show the whole year.")
-    static let after = option(
-      "after", short: "A", valueName: "n", help: "Also show N months after.", as: Int.self)
-    static let before = option(
-      "before", short: "B", valueName: "n", help: "Also show N months before.", as: Int.self)
-    static let monthOption = option(
-      "month", short: "m", valueName: "month",
-      help: "The month (1-12 or a name; 3f: the next March, 3p: the last).")
-    static let currentMonth = option(
-      "current-month", short: "d", valueName: "yyyy-mm", help: "Use YYYY-MM as the current month.")
-    static let highlight = option(
-      "highlight", short: "H", valueName: "date", help: "Highlight DATE instead of today.")
-    static let dayOfYear = flag("day-of-year", short: "j", help: "Number days by day of the year.")
-    static let weekNumbers = flag(
-      "week-numbers", short: "w", help: "Show week numbers (ISO 8601 when weeks start on Monday).")
-    static let monday = flag("monday", short: "M", help: "Start weeks on Monday.")
-    static let sunday = flag("sunday", short: "S", help: "Start weeks on Sunday.")
-    static let weekStart = option(
-      "week-start", valueName: "day",
-      help:
-        "First day of the week: sunday, monday or locale (default: config weekStart, else sunday).",
-      as: WeekStart.self)
-    static let agenda = flag("agenda", help: "List the dated items of the months shown below them.")
-    static let noMarks = flag(
-      "no-marks", help: "Do not mark days that have items: exactly cal's layout.")
-
+  struct Show: DeclaredCommand {
     static let commandName: String? = nil
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Show a month (default: the current one), three months, or a whole year.",
       discussion: """
         A single number above 12 is a year, as with cal: 'toolbox calendar 2022' shows all of 2022. \
         MONTH may also be an English month name or abbreviation (jan, February). cal's and ncal's flags \
         work as there (-1 -3 -y -A -B -m -d -H -j -w -M -S); -h is help.
         """,
-      arguments: [
-        month, year, one, three, wholeYear, after, before, monthOption, currentMonth, highlight,
-        dayOfYear, weekNumbers, monday, sunday, weekStart, agenda, noMarks,
-      ],
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox calendar",
         "toolbox calendar 1 2022",
@@ -65,6 +28,37 @@ extension CalendarTool {
         "[<month> [<year>] | <yyyy-mm>] [-1 | -3] [-A <n>] [-B <n>] [-jwMS] [-H <date>]",
         "-y [<year>] [-jwMS] [--agenda] [--no-marks] [--week-start <day>] [--locale <locale>]",
       ])
+    let month = optionalPositional(
+      "month", help: "Month 1-12 or a name, or YYYY-MM, or a year above 12.",
+      completion: .values((1...12).map { CompletionCandidate(String($0)) }))
+    let year = optionalPositional("year", help: "Year 1-9999 (default: the current year).")
+    let one = flag("one", short: "1", help: "Show one month (the default).")
+    let three = flag("three", short: "3", help: "Show the previous, current and next month.")
+    let wholeYear = flag("year", short: "y", help: "Show the whole year.")
+    let after = option(
+      "after", short: "A", valueName: "n", help: "Also show N months after.", as: Int.self)
+    let before = option(
+      "before", short: "B", valueName: "n", help: "Also show N months before.", as: Int.self)
+    let monthOption = option(
+      "month", short: "m", valueName: "month",
+      help: "The month (1-12 or a name; 3f: the next March, 3p: the last).")
+    let currentMonth = option(
+      "current-month", short: "d", valueName: "yyyy-mm", help: "Use YYYY-MM as the current month.")
+    let highlight = option(
+      "highlight", short: "H", valueName: "date", help: "Highlight DATE instead of today.")
+    let dayOfYear = flag("day-of-year", short: "j", help: "Number days by day of the year.")
+    let weekNumbers = flag(
+      "week-numbers", short: "w", help: "Show week numbers (ISO 8601 when weeks start on Monday).")
+    let monday = flag("monday", short: "M", help: "Start weeks on Monday.")
+    let sunday = flag("sunday", short: "S", help: "Start weeks on Sunday.")
+    let weekStart = option(
+      "week-start", valueName: "day",
+      help:
+        "First day of the week: sunday, monday or locale (default: config weekStart, else sunday).",
+      as: WeekStart.self)
+    let agenda = flag("agenda", help: "List the dated items of the months shown below them.")
+    let noMarks = flag(
+      "no-marks", help: "Do not mark days that have items: exactly cal's layout.")
   }
 
   // MARK: - Running
@@ -80,12 +74,12 @@ extension CalendarTool {
     let names = try calendarNames()
     let firstWeekday = try weekStart(arguments, names: names)
     var highlight = today
-    if let text = try arguments[Show.highlight] {
+    if let text = try arguments.highlight {
       // Any form of Core's date reader (2026-12-25, 12/25 in the locale's order, next friday, +3d).
       highlight = try context.dateInput.date(text, option: "--highlight")
     }
-    let weekNumbers = try arguments[Show.weekNumbers]
-    let dayOfYear = try arguments[Show.dayOfYear]
+    let weekNumbers = try arguments.weekNumbers
+    let dayOfYear = try arguments.dayOfYear
     var grids = shown.map { shown in
       var grid = MonthGrid(
         year: shown.year, month: shown.month, firstWeekday: firstWeekday, names: names,
@@ -96,8 +90,8 @@ extension CalendarTool {
       if dayOfYear { grid.numberDaysOfYear() }
       return grid
     }
-    let wantsMarks = try !arguments[Show.noMarks]
-    let wantsAgenda = try arguments[Show.agenda]
+    let wantsMarks = try !arguments.noMarks
+    let wantsAgenda = try arguments.agenda
     var agenda: [DatedItem] = []
     var problems: [ToolProblem] = []
     if let first = grids.first?.firstDay, let last = grids.last?.lastDay, wantsMarks, !wantsAgenda {
@@ -239,9 +233,9 @@ extension CalendarTool {
 
   /// The first day of the week: `-M`, `-S`, `--week-start`, config `weekStart`, else Sunday.
   private func weekStart(_ arguments: Arguments<Show>, names: CalendarNames) throws -> Weekday {
-    let monday = try arguments[Show.monday]
-    let sunday = try arguments[Show.sunday]
-    let option = try arguments[Show.weekStart]
+    let monday = try arguments.monday
+    let sunday = try arguments.sunday
+    let option = try arguments.weekStart
     if monday && sunday {
       throw arguments.usageError(
         "use either -M (--monday) or -S (--sunday), not both", code: "conflicting_options")

@@ -3,32 +3,9 @@ import ToolboxCore
 
 extension DDayTool {
   /// `toolbox dday add NAME DATE`.
-  enum Add: CommandDeclaration {
-    static let name = positional(
-      "name", help: "The name, e.g. 'First date' (quote it when it has spaces).")
-    static let date = positional(
-      "date", help: "The date (\(dateHelp)); with --lunar a lunar date YYYY-MM-DD.",
-      completion: dateCompletion)
-    static let yearly = flag(
-      "yearly", help: "Repeat every year on the same day (a birthday, a wedding anniversary).")
-    static let monthly = flag(
-      "monthly", help: "Repeat every month on the same day (the last day of shorter months).")
-    static let lunar = flag(
-      "lunar",
-      help:
-        "DATE is on the Korean lunar calendar (음력); yearly repeats keep its lunar month and day.")
-    static let leap = flag("leap", help: "With --lunar: the month is the year's leap month (윤달).")
-    static let zeroBased = flag("zero-based", help: "Count the date as day 0 instead of day 1.")
-    static let oneBased = flag(
-      "one-based", help: "Count the date as day 1 (the default unless config says otherwise).")
-    static let every = option(
-      "every", valueName: "days",
-      help: "Days between the anniversaries of a one-off date (default: 100; 0: none).")
-    static let noAnniversaries = flag(
-      "no-anniversaries", help: "Give a one-off date no anniversaries (100일, 1주년) in the agenda.")
+  struct Add: DeclaredCommand {
     static let commandName: String? = "add"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Save a D-Day and print its id.",
       discussion: """
         A one-off date is counted down to and then up from (D+99 · 100일째), and brings its anniversaries \
@@ -38,38 +15,57 @@ extension DDayTool {
         regular month, day 30 of a 29-day month to day 29. Lunar dates repeat yearly only. February 29 \
         repeats on February 28 in common years. Ids are stable and never reused.
         """,
-      arguments: [
-        name, date, yearly, monthly, lunar, leap, zeroBased, oneBased, every, noAnniversaries,
-      ],
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday add 'First date' 2026-08-25",
         "toolbox dday add 'Mom birthday' 1960-08-15 --lunar --yearly",
         "toolbox dday add Rent 2026-01-25 --monthly",
         "toolbox --json dday add Exam 2027-06-10 --no-anniversaries",
       ])
+    let name = positional(
+      "name", help: "The name, e.g. 'First date' (quote it when it has spaces).")
+    let date = positional(
+      "date", help: "The date (\(dateHelp)); with --lunar a lunar date YYYY-MM-DD.",
+      completion: dateCompletion)
+    let yearly = flag(
+      "yearly", help: "Repeat every year on the same day (a birthday, a wedding anniversary).")
+    let monthly = flag(
+      "monthly", help: "Repeat every month on the same day (the last day of shorter months).")
+    let lunar = flag(
+      "lunar",
+      help:
+        "DATE is on the Korean lunar calendar (음력); yearly repeats keep its lunar month and day.")
+    let leap = flag("leap", help: "With --lunar: the month is the year's leap month (윤달).")
+    let zeroBased = flag("zero-based", help: "Count the date as day 0 instead of day 1.")
+    let oneBased = flag(
+      "one-based", help: "Count the date as day 1 (the default unless config says otherwise).")
+    let every = option(
+      "every", valueName: "days",
+      help: "Days between the anniversaries of a one-off date (default: 100; 0: none).")
+    let noAnniversaries = flag(
+      "no-anniversaries", help: "Give a one-off date no anniversaries (100일, 1주년) in the agenda.")
   }
 
   func add(_ arguments: Arguments<Add>) throws -> CommandOutput {
     let usage = arguments.values.usage
     let language = try language()
-    let name = try EventInput.name(try arguments[Add.name], usage: usage)
+    let name = try EventInput.name(try arguments.name, usage: usage)
     let repeats = try Self.recurrence(
-      yearly: try arguments[Add.yearly], monthly: try arguments[Add.monthly], once: false,
+      yearly: try arguments.yearly, monthly: try arguments.monthly, once: false,
       usage: usage)
-    let isLunar = try arguments[Add.lunar]
-    let isLeap = try arguments[Add.leap]
+    let isLunar = try arguments.lunar
+    let isLeap = try arguments.leap
     guard isLunar || !isLeap else {
       throw UsageError("--leap goes with --lunar", code: "invalid_argument", usage: usage)
     }
     let countStartDay =
       try Self.choice(
-        try arguments[Add.oneBased], try arguments[Add.zeroBased], "--one-based", "--zero-based",
+        try arguments.oneBased, try arguments.zeroBased, "--one-based", "--zero-based",
         usage: usage) ?? settings.countStartDay
-    let every = try arguments[Add.every].map { text throws(UsageError) in
+    let every = try arguments.every.map { text throws(UsageError) in
       try DateReader.count(text, display: "--every", usage: usage)
     }
-    let text = try arguments[Add.date]
+    let text = try arguments.date
     var details: EventDetails
     if isLunar {
       let (lunar, solar) = try DateReader.lunarDate(text, isLeapMonth: isLeap)
@@ -81,7 +77,7 @@ extension DDayTool {
         date: try dates.date(text), lunarDate: nil, repeats: repeats ?? .none,
         countStartDay: countStartDay, every: every ?? 100, anniversaries: true)
     }
-    details.anniversaries = !(try arguments[Add.noAnniversaries])
+    details.anniversaries = !(try arguments.noAnniversaries)
     try Self.check(details, usage: usage)
     let event = try openStore().add(name: name, details: details, created: context.today())
     return .document(EventChangeResult(row: row(event, language), verb: "added"))

@@ -3,19 +3,9 @@ import ToolboxCore
 
 extension DDayTool {
   /// `toolbox dday age BIRTHDATE`.
-  enum AgeCommand: CommandDeclaration {
-    static let birthdate = positional(
-      "birthdate", help: "The date of birth (\(dateHelp)); with --lunar a lunar date YYYY-MM-DD.",
-      completion: dateCompletion)
-    static let on = option(
-      "on", valueName: "date", help: "The age on this date instead of today.",
-      completion: dateCompletion)
-    static let lunar = flag(
-      "lunar", help: "BIRTHDATE is on the Korean lunar calendar (a lunar birthday, 음력 생일).")
-    static let leap = flag("leap", help: "With --lunar: born in the year's leap month (윤달).")
+  struct AgeCommand: DeclaredCommand {
     static let commandName: String? = "age"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Show an age three ways (만 나이, 연 나이, 세는 나이), the next birthday and the days lived.",
       discussion: """
         만 나이 (international age, Korea's legal age since 2023-06-28) counts completed years; 연 나이 is \
@@ -25,24 +15,32 @@ extension DDayTool {
         year (a leap month the year lacks falls back to the regular month, day 30 to day 29). Days lived \
         are counted as in 'lived' (0 on the day of birth).
         """,
-      arguments: [birthdate, on, lunar, leap],
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday age 1990-05-17",
         "toolbox --locale ko_KR dday age 2004-02-29 --on 2027-03-01",
         "toolbox --json dday age 1990-04-23 --lunar",
       ])
+    let birthdate = positional(
+      "birthdate", help: "The date of birth (\(dateHelp)); with --lunar a lunar date YYYY-MM-DD.",
+      completion: dateCompletion)
+    let on = option(
+      "on", valueName: "date", help: "The age on this date instead of today.",
+      completion: dateCompletion)
+    let lunar = flag(
+      "lunar", help: "BIRTHDATE is on the Korean lunar calendar (a lunar birthday, 음력 생일).")
+    let leap = flag("leap", help: "With --lunar: born in the year's leap month (윤달).")
   }
 
   func age(_ arguments: Arguments<AgeCommand>) throws -> CommandOutput {
-    let text = try arguments[AgeCommand.birthdate]
-    let isLunar = try arguments[AgeCommand.lunar]
-    let isLeap = try arguments[AgeCommand.leap]
+    let text = try arguments.birthdate
+    let isLunar = try arguments.lunar
+    let isLeap = try arguments.leap
     guard isLunar || !isLeap else {
       throw arguments.usageError("--leap goes with --lunar", code: "invalid_argument")
     }
     let on =
-      try arguments[AgeCommand.on].map { text throws(DataError) in
+      try arguments.on.map { text throws(DataError) in
         try dates.date(text, option: "--on")
       }
       ?? context.today()

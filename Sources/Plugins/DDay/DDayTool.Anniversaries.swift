@@ -4,27 +4,9 @@ import ToolboxICalendar
 
 extension DDayTool {
   /// `toolbox dday anniversaries START`.
-  enum Anniversaries: CommandDeclaration {
-    static let start = positional(
-      "start", help: "The date to count from (\(dateHelp)).", completion: dateCompletion)
-    static let every = option(
-      "every", valueName: "days", help: "Days between day anniversaries (default: 100).")
-    static let count = option(
-      "count", valueName: "n", help: "How many day anniversaries (default: 10).")
-    static let years = option(
-      "years", valueName: "n", help: "How many yearly anniversaries (default: 3).")
-    static let zeroBased = flag("zero-based", help: "Count START as day 0 instead of day 1.")
-    static let lunar = flag(
-      "lunar", help: "Put yearly anniversaries on the same Korean lunar month and day.")
-    static let ics = flag(
-      "ics",
-      help: "Write iCalendar (RFC 5545): an all-day event per anniversary, for calendar apps.")
-    static let name = option(
-      "name", valueName: "text",
-      help: "With --ics: what the anniversaries are of, before each title ('우리 · 100일').")
+  struct Anniversaries: DeclaredCommand {
     static let commandName: String? = "anniversaries"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "List the anniversaries of a date: every 100th day and every year, with D-labels.",
       discussion: """
         By default START is day 1, the Korean convention: '100일' is START + 99 days. --zero-based (or \
@@ -36,8 +18,7 @@ extension DDayTool {
         as all-day events (titled in the output's language, after --name) whose UIDs stay the same from \
         one export to the next.
         """,
-      arguments: [start, every, count, years, zeroBased, lunar, ics, name],
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday anniversaries 2026-03-14",
         "toolbox --locale ko_KR dday anniversaries 2026-03-14 --every 100 --count 10 --years 3",
@@ -45,26 +26,43 @@ extension DDayTool {
         "toolbox --locale ko_KR dday anniversaries 1990-09-20 --lunar --every 0 --years 5",
         "toolbox --locale ko_KR dday anniversaries 2026-08-25 --ics --name 우리",
       ])
+    let start = positional(
+      "start", help: "The date to count from (\(dateHelp)).", completion: dateCompletion)
+    let every = option(
+      "every", valueName: "days", help: "Days between day anniversaries (default: 100).")
+    let count = option(
+      "count", valueName: "n", help: "How many day anniversaries (default: 10).")
+    let years = option(
+      "years", valueName: "n", help: "How many yearly anniversaries (default: 3).")
+    let zeroBased = flag("zero-based", help: "Count START as day 0 instead of day 1.")
+    let lunar = flag(
+      "lunar", help: "Put yearly anniversaries on the same Korean lunar month and day.")
+    let ics = flag(
+      "ics",
+      help: "Write iCalendar (RFC 5545): an all-day event per anniversary, for calendar apps.")
+    let name = option(
+      "name", valueName: "text",
+      help: "With --ics: what the anniversaries are of, before each title ('우리 · 100일').")
   }
 
   func anniversaries(_ arguments: Arguments<Anniversaries>) throws -> CommandOutput {
-    let start = try dates.date(try arguments[Anniversaries.start])
+    let start = try dates.date(try arguments.start)
     func count(_ key: Argument<Anniversaries, String?>, default value: Int) throws -> Int {
       guard let text = try arguments[key] else { return value }
       return try DateReader.count(text, display: key.spec.display, usage: arguments.values.usage)
     }
-    let zeroBased = try arguments[Anniversaries.zeroBased]
+    let zeroBased = try arguments.zeroBased
     let plan = AnniversaryPlan(
-      start: start, every: try count(Anniversaries.every, default: 100),
-      count: try count(Anniversaries.count, default: 10),
-      years: try count(Anniversaries.years, default: 3),
+      start: start, every: try count(Anniversaries.key(\.every), default: 100),
+      count: try count(Anniversaries.key(\.count), default: 10),
+      years: try count(Anniversaries.key(\.years), default: 3),
       countStartDay: settings.countStartDay && !zeroBased)
     let language = try language()
-    let isLunar = try arguments[Anniversaries.lunar]
+    let isLunar = try arguments.lunar
     let anniversaries = try plan.sequence(lunar: isLunar ? KoreanLunarCalendar() : nil)
     let today = context.today()
-    let wantsICS = try arguments[Anniversaries.ics]
-    let title = try arguments[Anniversaries.name]
+    let wantsICS = try arguments.ics
+    let title = try arguments.name
     if let title {
       guard wantsICS else {
         throw arguments.usageError("--name goes with --ics", code: "invalid_argument")

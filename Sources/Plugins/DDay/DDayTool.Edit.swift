@@ -3,76 +3,71 @@ import ToolboxCore
 
 extension DDayTool {
   /// `toolbox dday edit ID …`.
-  enum Edit: CommandDeclaration {
-    static let id = positional(
-      "id", help: "The D-Day's id, such as 3 or #3.", completion: idCompletion)
-    static let name = optionalPositional("name", help: "A new name.")
-    static let date = option(
-      "date", valueName: "date",
-      help: "A new date (\(dateHelp)); a lunar date YYYY-MM-DD for a lunar D-Day.",
-      completion: dateCompletion)
-    static let yearly = flag("yearly", help: "Repeat every year.")
-    static let monthly = flag("monthly", help: "Repeat every month.")
-    static let once = flag("once", help: "Stop repeating: a one-off date.")
-    static let lunar = flag(
-      "lunar", help: "Keep the date on the lunar calendar (the same day, unless --date is given).")
-    static let solar = flag(
-      "solar",
-      help: "Keep the date on the Gregorian calendar (the same day, unless --date is given).")
-    static let leap = flag("leap", help: "With a lunar --date: the month is the leap month (윤달).")
-    static let zeroBased = flag("zero-based", help: "Count the date as day 0.")
-    static let oneBased = flag("one-based", help: "Count the date as day 1.")
-    static let every = option(
-      "every", valueName: "days",
-      help: "Days between the anniversaries of a one-off date (0: none).")
-    static let anniversaries = flag("anniversaries", help: "Give a one-off date its anniversaries.")
-    static let noAnniversaries = flag(
-      "no-anniversaries", help: "Give a one-off date no anniversaries.")
+  struct Edit: DeclaredCommand {
     static let commandName: String? = "edit"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Change a saved D-Day: its name, date, repeat, calendar or counting.",
       discussion: """
         Give at least one change. --lunar and --solar without --date keep the same day and change the \
         calendar its repeats follow; with --date, the date is read on the D-Day's (new) calendar.
         """,
-      arguments: [
-        id, name, date, yearly, monthly, once, lunar, solar, leap, zeroBased, oneBased, every,
-        anniversaries, noAnniversaries,
-      ],
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday edit 1 'Our first date'",
         "toolbox dday edit 2 --date 1960-08-16 --lunar --yearly",
         "toolbox dday edit 3 --once --zero-based",
       ])
+    let id = positional(
+      "id", help: "The D-Day's id, such as 3 or #3.", completion: idCompletion)
+    let name = optionalPositional("name", help: "A new name.")
+    let date = option(
+      "date", valueName: "date",
+      help: "A new date (\(dateHelp)); a lunar date YYYY-MM-DD for a lunar D-Day.",
+      completion: dateCompletion)
+    let yearly = flag("yearly", help: "Repeat every year.")
+    let monthly = flag("monthly", help: "Repeat every month.")
+    let once = flag("once", help: "Stop repeating: a one-off date.")
+    let lunar = flag(
+      "lunar", help: "Keep the date on the lunar calendar (the same day, unless --date is given).")
+    let solar = flag(
+      "solar",
+      help: "Keep the date on the Gregorian calendar (the same day, unless --date is given).")
+    let leap = flag("leap", help: "With a lunar --date: the month is the leap month (윤달).")
+    let zeroBased = flag("zero-based", help: "Count the date as day 0.")
+    let oneBased = flag("one-based", help: "Count the date as day 1.")
+    let every = option(
+      "every", valueName: "days",
+      help: "Days between the anniversaries of a one-off date (0: none).")
+    let anniversaries = flag("anniversaries", help: "Give a one-off date its anniversaries.")
+    let noAnniversaries = flag(
+      "no-anniversaries", help: "Give a one-off date no anniversaries.")
   }
 
   func edit(_ arguments: Arguments<Edit>) throws -> CommandOutput {
     let usage = arguments.values.usage
     let language = try language()
-    let id = try EventInput.id(try arguments[Edit.id], usage: usage)
-    let name = try arguments[Edit.name].map { text throws(UsageError) in
+    let id = try EventInput.id(try arguments.id, usage: usage)
+    let name = try arguments.name.map { text throws(UsageError) in
       try EventInput.name(text, usage: usage)
     }
-    let dateText = try arguments[Edit.date]
+    let dateText = try arguments.date
     let repeats = try Self.recurrence(
-      yearly: try arguments[Edit.yearly], monthly: try arguments[Edit.monthly],
-      once: try arguments[Edit.once], usage: usage)
+      yearly: try arguments.yearly, monthly: try arguments.monthly,
+      once: try arguments.once, usage: usage)
     let calendar = try Self.choice(
-      try arguments[Edit.lunar], try arguments[Edit.solar], "--lunar", "--solar", usage: usage)
-    let isLeap = try arguments[Edit.leap]
+      try arguments.lunar, try arguments.solar, "--lunar", "--solar", usage: usage)
+    let isLeap = try arguments.leap
     if isLeap, dateText == nil {
       throw UsageError("--leap goes with a lunar --date", code: "invalid_argument", usage: usage)
     }
     let countStartDay = try Self.choice(
-      try arguments[Edit.oneBased], try arguments[Edit.zeroBased], "--one-based", "--zero-based",
+      try arguments.oneBased, try arguments.zeroBased, "--one-based", "--zero-based",
       usage: usage)
-    let every = try arguments[Edit.every].map { text throws(UsageError) in
+    let every = try arguments.every.map { text throws(UsageError) in
       try DateReader.count(text, display: "--every", usage: usage)
     }
     let anniversaries = try Self.choice(
-      try arguments[Edit.anniversaries], try arguments[Edit.noAnniversaries], "--anniversaries",
+      try arguments.anniversaries, try arguments.noAnniversaries, "--anniversaries",
       "--no-anniversaries", usage: usage)
     guard
       name != nil || dateText != nil || repeats != nil || calendar != nil || countStartDay != nil
@@ -126,22 +121,20 @@ extension DDayTool {
   }
 
   /// `toolbox dday rm ID…`.
-  enum Remove: CommandDeclaration {
-    static let ids = positionals("id", help: "D-Day ids such as 3 or #3.", completion: idCompletion)
+  struct Remove: DeclaredCommand {
     static let commandName: String? = "rm"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Remove saved D-Days; the others keep their ids.",
       discussion: """
         Several ids are removed together or not at all: if any id is unknown, nothing is removed and \
         the command exits 64 naming it. Ids are never reused.
         """,
-      arguments: [ids],
       examples: ["toolbox dday rm 4", "toolbox dday rm 1 5"])
+    let ids = positionals("id", help: "D-Day ids such as 3 or #3.", completion: idCompletion)
   }
 
   func remove(_ arguments: Arguments<Remove>) throws -> CommandOutput {
-    let ids = try EventInput.ids(try arguments[Remove.ids], usage: arguments.values.usage)
+    let ids = try EventInput.ids(try arguments.ids, usage: arguments.values.usage)
     let language = try language()
     guard let store = try existingStore() else { throw EventInput.unknownID(ids[0]) }
     let removed = try store.remove(ids)

@@ -3,10 +3,9 @@ import ToolboxCore
 
 extension DDayTool {
   /// `toolbox dday list`.
-  enum List: CommandDeclaration {
+  struct List: DeclaredCommand {
     static let commandName: String? = "list"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "List the saved D-Days by their next occurrence, with D-labels.",
       discussion: """
         Columns: id, name, date (the next occurrence of a repeating D-Day, converted from the lunar \
@@ -14,7 +13,7 @@ extension DDayTool {
         one-off date that has passed (D+99 · 100일째). Upcoming D-Days come first, soonest first; then the \
         dates that have passed, most recent first.
         """,
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: ["toolbox dday list", "toolbox --json --locale ko_KR dday list"])
   }
 
@@ -139,25 +138,23 @@ extension DDayTool {
   }
 
   /// `toolbox dday show ID`.
-  enum Show: CommandDeclaration {
-    static let id = positional(
-      "id", help: "The D-Day's id, such as 3 or #3.", completion: idCompletion)
+  struct Show: DeclaredCommand {
     static let commandName: String? = "show"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Show one saved D-Day and the next days it brings.",
       discussion: """
         The D-Day's row as 'list' shows it, then its next \(EventDetailResult.upcomingCount) days from \
         today within ten years: its occurrences, and for a one-off date its anniversaries (every 100th \
         day, or --every, and every year).
         """,
-      arguments: [id],
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: ["toolbox dday show 1", "toolbox --json dday show 1"])
+    let id = positional(
+      "id", help: "The D-Day's id, such as 3 or #3.", completion: idCompletion)
   }
 
   func show(_ arguments: Arguments<Show>) throws -> CommandOutput {
-    let id = try EventInput.id(try arguments[Show.id], usage: arguments.values.usage)
+    let id = try EventInput.id(try arguments.id, usage: arguments.values.usage)
     guard let store = try existingStore(forReading: true) else { throw EventInput.unknownID(id) }
     let event = try store.events(ids: [id])[0]
     let today = context.today()

@@ -2,56 +2,55 @@ import ToolboxCore
 
 extension DDayTool {
   /// `toolbox dday before N`.
-  enum Before: CommandDeclaration {
+  struct Before: DeclaredCommand {
     static let commandName: String? = ShiftResult.Direction.before.rawValue
-    static let spec = shiftSpec(
+    static let about = shiftAbout(
       .before,
       examples: ["toolbox dday before 100", "toolbox dday before 160271 --from 2020-11-01"])
+    let shift = Shift()
   }
 
   /// `toolbox dday after N`.
-  enum After: CommandDeclaration {
+  struct After: DeclaredCommand {
     static let commandName: String? = ShiftResult.Direction.after.rawValue
-    static let spec = shiftSpec(
+    static let about = shiftAbout(
       .after,
       examples: [
         "toolbox dday after 100 --from 2020-11-01",
         "toolbox --locale ko_KR dday after 1000 --from 2026-03-14",
       ])
+    let shift = Shift()
   }
 
   /// The arguments `before` and `after` share.
-  enum Shift: CommandDeclaration {
-    static let days = positional("days", help: "The number of days N, a non-negative integer.")
-    static let from = option(
+  struct Shift: ArgumentGroup {
+    let days = positional("days", help: "The number of days N, a non-negative integer.")
+    let from = option(
       "from", valueName: "date", help: "Count from this date instead of today (\(dateHelp)).",
       completion: dateCompletion)
-    static var commandName: String? { Before.commandName }
-    static var spec: CommandSpec { Before.spec }
   }
 
-  private static func shiftSpec(_ direction: ShiftResult.Direction, examples: [String])
-    -> CommandSpec
+  private static func shiftAbout(_ direction: ShiftResult.Direction, examples: [String])
+    -> CommandAbout
   {
-    CommandSpec(
-      direction.rawValue,
+    CommandAbout(
       abstract:
         "Show the date N days \(direction.rawValue) a date (default: today), with its weekday.",
       discussion: """
         N is a non-negative integer; a result before 0001-01-01 or after 9999-12-31 is a usage error. \
         The calendar is proleptic Gregorian throughout, also across 1582-10-15.
         """,
-      arguments: [Shift.days, Shift.from],
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: examples)
   }
 
-  func shift(_ values: ParsedValues, _ direction: ShiftResult.Direction) throws -> CommandOutput {
-    let arguments = Arguments<Shift>(values)
+  func shift(_ arguments: Arguments<Shift>, _ direction: ShiftResult.Direction) throws
+    -> CommandOutput
+  {
     let days = try DateReader.count(
-      try arguments[Shift.days], display: "<days>", usage: values.usage)
+      try arguments.days, display: "<days>", usage: arguments.values.usage)
     let from =
-      try arguments[Shift.from].map { text throws(DataError) in
+      try arguments.from.map { text throws(DataError) in
         try dates.date(text, option: "--from")
       }
       ?? context.today()

@@ -4,21 +4,9 @@ import ToolboxICalendar
 
 extension DDayTool {
   /// `toolbox dday export`.
-  enum Export: CommandDeclaration {
-    static let ics = flag(
-      "ics", help: "Write iCalendar (RFC 5545): an all-day event per D-Day, for calendar apps.")
-    static let output = option(
-      "output", short: "o", valueName: "file",
-      help: "Write to this file instead of standard output: atomically, a link followed, a "
-        + "device or FIFO written through.",
-      completion: .file)
-    static let years = option(
-      "years", valueName: "n",
-      help: "With --ics: years of events for each lunar yearly D-Day (default: "
-        + "\(DDayICalendar.defaultLunarYears), at most \(DDayICalendar.maximumLunarYears)).")
+  struct Export: DeclaredCommand {
     static let commandName: String? = "export"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Write the saved D-Days as JSON or, with --ics, as an iCalendar file.",
       discussion: """
         JSON is the document 'toolbox --json dday list' prints, in id order. --ics writes one all-day \
@@ -28,19 +16,29 @@ extension DDayTool {
         month's last day). A lunar yearly D-Day cannot be an RRULE: it becomes one event per lunar year \
         for --years years from its next occurrence. 'toolbox dday import' reads the file back.
         """,
-      arguments: [ics, output, years],
       examples: [
         "toolbox dday export",
         "toolbox dday export --ics -o ddays.ics",
         "toolbox dday export --ics --years 20",
       ])
+    let ics = flag(
+      "ics", help: "Write iCalendar (RFC 5545): an all-day event per D-Day, for calendar apps.")
+    let output = option(
+      "output", short: "o", valueName: "file",
+      help: "Write to this file instead of standard output: atomically, a link followed, a "
+        + "device or FIFO written through.",
+      completion: .file)
+    let years = option(
+      "years", valueName: "n",
+      help: "With --ics: years of events for each lunar yearly D-Day (default: "
+        + "\(DDayICalendar.defaultLunarYears), at most \(DDayICalendar.maximumLunarYears)).")
   }
 
   func export(_ arguments: Arguments<Export>) throws -> CommandOutput {
-    let wantsICS = try arguments[Export.ics]
-    let file = try arguments[Export.output]
+    let wantsICS = try arguments.ics
+    let file = try arguments.output
     var lunarYears = DDayICalendar.defaultLunarYears
-    if let text = try arguments[Export.years] {
+    if let text = try arguments.years {
       guard wantsICS else {
         throw arguments.usageError("--years goes with --ics", code: "invalid_argument")
       }
@@ -81,13 +79,9 @@ extension DDayTool {
   }
 
   /// `toolbox dday import FILE`.
-  enum Import: CommandDeclaration {
-    static let file = positional(
-      "file", help: "The iCalendar file (.ics) to read, or - for standard input.",
-      completion: .file)
+  struct Import: DeclaredCommand {
     static let commandName: String? = "import"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Save the all-day events of an iCalendar file as D-Days.",
       discussion: """
         Every all-day VEVENT becomes a D-Day named by its SUMMARY: once, or yearly (RRULE:FREQ=YEARLY) or \
@@ -98,19 +92,21 @@ extension DDayTool {
         D-Day that differs is reported, not overwritten. A file from 'dday export --ics' comes back as \
         the same D-Days (lunar ones too). Files are regular files of at most 16 MiB.
         """,
-      arguments: [file],
-      globalOptions: [GlobalOption.locale],
+      globalOptions: [GlobalOption.keys.locale],
       examples: [
         "toolbox dday import ddays.ics",
         "toolbox --json dday import ddays.ics",
       ])
+    let file = positional(
+      "file", help: "The iCalendar file (.ics) to read, or - for standard input.",
+      completion: .file)
   }
 
   /// The largest file `import` reads.
   static let maximumImportSize = 16 << 20
 
   func importEvents(_ arguments: Arguments<Import>) throws -> CommandOutput {
-    let file = try arguments[Import.file]
+    let file = try arguments.file
     let bytes: [UInt8]
     if file == "-" {
       bytes = Array(try context.input.readText().utf8)

@@ -58,8 +58,8 @@ public struct DDayTool: Tool {
 
   public static let commands: [Command<Self>] = [
     Command(Countdown.self) { tool, arguments in try tool.countdown(arguments) },
-    Command(Before.self) { tool, arguments in try tool.shift(arguments.values, .before) },
-    Command(After.self) { tool, arguments in try tool.shift(arguments.values, .after) },
+    Command(Before.self) { tool, arguments in try tool.shift(arguments.shift, .before) },
+    Command(After.self) { tool, arguments in try tool.shift(arguments.shift, .after) },
     Command(Between.self) { tool, arguments in try tool.between(arguments) },
     Command(Anniversaries.self) { tool, arguments in try tool.anniversaries(arguments) },
     Command(Lived.self) { tool, arguments in try tool.lived(arguments) },

@@ -2,27 +2,9 @@ import ToolboxCore
 
 extension NumberTool {
   /// `toolbox number convert TEXT… --from L --to L2,…`.
-  enum Convert: CommandDeclaration {
-    static let texts = positionals(
-      "text", help: "Numbers in the --from locale's notation (default: standard input).",
-      optional: true)
-    static let from = option(
-      "from", short: "f", valueName: "locale",
-      help: "The locale TEXT is written in (default: config tools.number.from, else en_US).",
-      completion: localeCompletion)
-    static let to = repeatingOption(
-      "to", short: "t", valueName: "locale,...",
-      help: "Target locales, comma-separated or repeated (default: config tools.number.to).",
-      completion: .list(separator: ",", element: localeCompletion))
-    static let style = option(
-      "style", short: "s", valueName: "style",
-      help:
-        "The notation read and written: decimal (default), percent, currency, scientific, compact, "
-        + "myriad, spellout (written only), or auto: read in the first style that fits, write the same.",
-      values: NumberStyle.allCases.map(\.rawValue) + ["auto"])
+  struct Convert: DeclaredCommand {
     static let commandName: String? = "convert"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Convert numbers written in one locale's notation into one or more other locales'.",
       discussion: """
         A change of notation: TEXT is read strictly in the --from locale's notation (see 'toolbox help \
@@ -36,7 +18,6 @@ extension NumberTool {
         tools.number.from (en_US) and tools.number.to (ko_KR, fr_GP, ne, ar, it_CH: the seed app's \
         sample screen).
         """,
-      arguments: [texts, from, to, style] + Formatting.shared + Columns.arguments,
       examples: [
         "toolbox number convert 1,234,567.89 --from en_US --to ko_KR,fr_GP,ne,ar,it_CH",
         "toolbox number convert 1,234.5 --from en_US --to ar_EG",
@@ -45,16 +26,35 @@ extension NumberTool {
         "toolbox number convert 1.234,56 --from de_DE --to en_US --style currency --currency EUR",
         "toolbox number convert '$1,234.50' --from en_US --to de_DE --style auto",
       ])
+    let texts = positionals(
+      "text", help: "Numbers in the --from locale's notation (default: standard input).",
+      optional: true)
+    let from = option(
+      "from", short: "f", valueName: "locale",
+      help: "The locale TEXT is written in (default: config tools.number.from, else en_US).",
+      completion: localeCompletion)
+    let to = repeatingOption(
+      "to", short: "t", valueName: "locale,...",
+      help: "Target locales, comma-separated or repeated (default: config tools.number.to).",
+      completion: .list(separator: ",", element: localeCompletion))
+    let style = option(
+      "style", short: "s", valueName: "style",
+      help:
+        "The notation read and written: decimal (default), percent, currency, scientific, compact, "
+        + "myriad, spellout (written only), or auto: read in the first style that fits, write the same.",
+      values: NumberStyle.allCases.map(\.rawValue) + ["auto"])
+    let formatting = Formatting()
+    let columns = Columns()
   }
 
   func convert(_ arguments: Arguments<Convert>) throws -> CommandOutput {
     let from = try NumberLocale.resolve(
-      try arguments[Convert.from].map { ResolvedLocale(identifier: $0, source: .argument) }
+      try arguments.from.map { ResolvedLocale(identifier: $0, source: .argument) }
         ?? ResolvedLocale(identifier: settings.from, source: .config),
       configKey: "tools.number.from")
     let targetSettings: [ResolvedLocale]
-    if arguments.has(Convert.to) {
-      let names = try arguments[Convert.to].flatMap { $0.split(separator: ",") }.map {
+    if arguments.has(\.to) {
+      let names = try arguments.to.flatMap { $0.split(separator: ",") }.map {
         String($0).trimmingSpaces()
       }
       guard !names.isEmpty, !names.contains(where: \.isEmpty) else {
@@ -68,11 +68,10 @@ extension NumberTool {
       try NumberLocale.resolve($0, configKey: "tools.number.to")
     }
     // --style names the notation read and written; spellout is written only (read as decimal).
-    let styleWord = try arguments[Convert.style]
+    let styleWord = try arguments.style
     let isAuto = styleWord == "auto"
     let outputStyle = styleWord.flatMap(NumberStyle.init(rawValue:))
-    let options = try formatOptions(
-      arguments.values, style: .some(outputStyle), keepsDigits: true)
+    let options = try formatOptions(arguments.formatting, style: outputStyle, keepsDigits: true)
     let readStyle: ReadStyle =
       isAuto ? .auto : ReadStyle(rawValue: options.style.rawValue) ?? .decimal
     guard let reader = NotationReader(locale: from, styles: [readStyle]) else {
@@ -109,8 +108,8 @@ extension NumberTool {
         style: reportsStyle ? read.style.rawValue : nil, currency: read.currency)
     }
 
-    let texts = try arguments[Convert.texts]
-    if let columns = try Self.columns(arguments.values) {
+    let texts = try arguments.texts
+    if let columns = try Self.columns(arguments.columns) {
       guard targets.count == 1, let target = targets.first else {
         throw arguments.usageError(
           "--field writes one locale: give one --to locale", code: "conflicting_options")

@@ -2,14 +2,9 @@ import ToolboxCore
 
 extension NumberTool {
   /// `toolbox number format VALUE…`.
-  enum Format: CommandDeclaration {
-    static let values = positionals(
-      "value", help: "Values in plain notation (default: standard input).", optional: true)
-    static let locale: Argument<Self, String?> = localeOption(
-      "Locale, e.g. ko_KR, hi_IN, ar-u-nu-arab.")
+  struct Format: DeclaredCommand {
     static let commandName: String? = "format"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Format values written in plain notation (1234567.891, -0.5, 1e6) for a locale.",
       discussion: """
         VALUE is plain notation: optional '-', digits, optional '.' fraction, optional exponent. Up to 38 \
@@ -22,7 +17,6 @@ extension NumberTool {
         line (fields are runs of blanks, or --delimiter C) and keeps the rest byte for byte; --header N \
         passes the first N lines through.
         """,
-      arguments: [values, locale] + Formatting.arguments + Columns.arguments,
       examples: [
         "toolbox number format 1234567.891 --locale hi_IN",
         "toolbox number format 12345678901234567890.123 --locale en_US",
@@ -35,16 +29,26 @@ extension NumberTool {
         "toolbox number format -42 --locale ko_KR --style spellout",
         "toolbox number format 'rent,1234567.891' --locale de_DE --field 2 --delimiter ,",
       ])
+    let numbers = positionals(
+      "value", help: "Values in plain notation (default: standard input).", optional: true)
+    let locale: Argument<Self, String?> = localeOption(
+      "Locale, e.g. ko_KR, hi_IN, ar-u-nu-arab.")
+    let style = option(
+      "style", short: "s", valueName: "style",
+      help: "decimal (default), percent, currency, scientific, spellout, compact or myriad.",
+      as: NumberStyle.self)
+    let formatting = Formatting()
+    let columns = Columns()
   }
 
   func format(_ arguments: Arguments<Format>) throws -> CommandOutput {
-    let locale = try locale(try arguments[Format.locale])
+    let locale = try locale(try arguments.locale)
     let formatter = try LocalizedNumberFormatter(
-      locale: locale, options: try formatOptions(arguments.values))
-    let values = try arguments[Format.values]
+      locale: locale, options: try formatOptions(arguments.formatting, style: try arguments.style))
+    let values = try arguments.numbers
     let identifier = locale.identifier
     let plain = formatter.plainFormatter
-    if let columns = try Self.columns(arguments.values) {
+    if let columns = try Self.columns(arguments.columns) {
       return Self.columnsStream(
         values, input: context.input, columns: columns,
         record: { ColumnsResult(input: $0, text: $1, locale: identifier) }

@@ -2,11 +2,9 @@ import ToolboxCore
 
 extension NumberTool {
   /// `toolbox number locales [FILTER]`.
-  enum Locales: CommandDeclaration {
-    static let filter = optionalPositional("filter", help: "Part of an identifier, e.g. ko or _IN.")
+  struct Locales: DeclaredCommand {
     static let commandName: String? = "locales"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "List the locales the toolchain's CLDR data knows, with their digits and a sample.",
       discussion: """
         FILTER keeps the identifiers that contain it, ignoring case ('ko', '_IN', 'ar_'). Any listed \
@@ -14,16 +12,16 @@ extension NumberTool {
         th_TH@numbers=thai, ar-u-nu-arab, ko_KR@numbers=hanidec. The last line names the ICU, CLDR and \
         Unicode versions.
         """,
-      arguments: [filter],
       examples: [
         "toolbox number locales",
         "toolbox number locales _IN",
         "toolbox --json number locales ko",
       ])
+    let filter = optionalPositional("filter", help: "Part of an identifier, e.g. ko or _IN.")
   }
 
   func locales(_ arguments: Arguments<Locales>) throws -> CommandOutput {
-    let filter = try arguments[Locales.filter]?.lowercased()
+    let filter = try arguments.filter?.lowercased()
     let sampleValue = ExactDecimal(
       normalizing: false, [1, 2, 3, 4, 5, 6, 7, 8, 9, 1], exponent: -3)
     var entries: [LocalesResult.Entry] = []

@@ -2,23 +2,9 @@ import ToolboxCore
 
 extension NumberTool {
   /// `toolbox number parse TEXT…`.
-  enum Parse: CommandDeclaration {
-    static let texts = positionals(
-      "text", help: "Numbers in the locale's notation (default: standard input).", optional: true)
-    static let locale: Argument<Self, String?> = localeOption("The locale the text is written in.")
-    static let style = option(
-      "style", short: "s", valueName: "style",
-      help:
-        "The notation expected: decimal (default), percent, currency, scientific, compact, myriad, "
-        + "or auto (each in that order).",
-      as: ReadStyle.self)
-    static let currency = option(
-      "currency", valueName: "iso",
-      help: "The currency of amounts (implies --style currency): a symbol in the text must be its.",
-      completion: currencyCompletion)
+  struct Parse: DeclaredCommand {
     static let commandName: String? = "parse"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Read numbers written in a locale's notation and print them in plain notation.",
       discussion: """
         Parsing is strict: the whole text must be a number in the locale's notation, with one digit \
@@ -34,7 +20,6 @@ extension NumberTool {
         th_TH) reads the text, the message says so. With no TEXT (or '-'), texts are read from standard \
         input, one per line; --field reads numbers in columns.
         """,
-      arguments: [texts, locale, style, currency] + Columns.arguments,
       examples: [
         "toolbox number parse 1,234,567.891 --locale en_US",
         "toolbox number parse 12,34,567.5 --locale hi_IN",
@@ -43,12 +28,26 @@ extension NumberTool {
         "toolbox number parse '$1,234.50' --locale en_US --style currency",
         "toolbox number parse '1억 2345만 6789' --locale ko_KR --style auto",
       ])
+    let texts = positionals(
+      "text", help: "Numbers in the locale's notation (default: standard input).", optional: true)
+    let locale: Argument<Self, String?> = localeOption("The locale the text is written in.")
+    let style = option(
+      "style", short: "s", valueName: "style",
+      help:
+        "The notation expected: decimal (default), percent, currency, scientific, compact, myriad, "
+        + "or auto (each in that order).",
+      as: ReadStyle.self)
+    let currency = option(
+      "currency", valueName: "iso",
+      help: "The currency of amounts (implies --style currency): a symbol in the text must be its.",
+      completion: currencyCompletion)
+    let columns = Columns()
   }
 
   func parse(_ arguments: Arguments<Parse>) throws -> CommandOutput {
-    let locale = try locale(try arguments[Parse.locale])
-    let currency = try Self.currencyCode(try arguments[Parse.currency], arguments)
-    var style = try arguments[Parse.style]
+    let locale = try locale(try arguments.locale)
+    let currency = try Self.currencyCode(try arguments.currency, arguments)
+    var style = try arguments.style
     if currency != nil {
       guard style == nil || style == .currency || style == .auto else {
         throw arguments.usageError(
@@ -76,8 +75,8 @@ extension NumberTool {
         input: text, locale: identifier, value: read.value.description,
         style: reportsStyle ? read.style.rawValue : nil, currency: read.currency)
     }
-    let texts = try arguments[Parse.texts]
-    if let columns = try Self.columns(arguments.values) {
+    let texts = try arguments.texts
+    if let columns = try Self.columns(arguments.columns) {
       return Self.columnsStream(
         texts, input: context.input, columns: columns,
         record: { ColumnsResult(input: $0, text: $1, locale: identifier) }

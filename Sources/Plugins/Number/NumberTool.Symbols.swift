@@ -2,27 +2,25 @@ import ToolboxCore
 
 extension NumberTool {
   /// `toolbox number symbols`.
-  enum Symbols: CommandDeclaration {
-    static let locale: Argument<Self, String?> = localeOption(
-      "Locale (default: the output locale).")
+  struct Symbols: DeclaredCommand {
     static let commandName: String? = "symbols"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Show a locale's digits, separators, signs, grouping sizes and patterns.",
       discussion: """
         Text shows each symbol with its code points, since several are invisible (U+200E, U+061C) or \
         look like spaces (U+202F). The data is ICU's (CLDR), read through the toolchain.
         """,
-      arguments: [locale],
       examples: [
         "toolbox number symbols --locale ar_EG",
         "toolbox number symbols --locale hi_IN",
         "toolbox --json number symbols --locale fr_GP",
       ])
+    let locale: Argument<Self, String?> = localeOption(
+      "Locale (default: the output locale).")
   }
 
   func symbols(_ arguments: Arguments<Symbols>) throws -> CommandOutput {
-    let locale = try locale(try arguments[Symbols.locale])
+    let locale = try locale(try arguments.locale)
     guard let data = LocaleNumberData(locale) else {
       throw UsageError(
         "ICU has no number data for locale '\(locale.identifier)'", code: "unknown_locale")

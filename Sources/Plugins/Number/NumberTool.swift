@@ -64,7 +64,7 @@ public struct NumberTool: Tool {
   /// An ISO 4217 code given on the command line, upper-cased and checked against ICU's list.
   ///
   /// - Throws: ``UsageError`` for an unknown code.
-  static func currencyCode<C: CommandDeclaration>(_ code: String?, _ arguments: Arguments<C>) throws
+  static func currencyCode<C: ArgumentGroup>(_ code: String?, _ arguments: Arguments<C>) throws
     -> String?
   {
     guard let code else { return nil }
@@ -77,51 +77,39 @@ public struct NumberTool: Tool {
     return upper
   }
 
-  /// The options `format` and `convert` share, declared once.
-  enum Formatting: CommandDeclaration {
-    static let style = option(
-      "style", short: "s", valueName: "style",
-      help: "decimal (default), percent, currency, scientific, spellout, compact or myriad.",
-      as: NumberStyle.self)
-    static let currency = option(
+  /// The options `format` and `convert` share, declared once (each declares its own `--style`).
+  struct Formatting: ArgumentGroup {
+    let currency = option(
       "currency", valueName: "iso",
       help: "ISO 4217 code for --style currency (default: the locale's; USD without a region).",
       completion: currencyCompletion)
-    static let fraction = option(
+    let fraction = option(
       "fraction", valueName: "n|min-max",
       help: "Fraction digits: N exactly, or MIN-MAX (default: the style's, e.g. 0-3 for decimal).",
       as: FractionRange.self)
-    static let rounding = option(
+    let rounding = option(
       "rounding", valueName: "mode",
       help:
         "floor, ceiling, down, up, half-even (default; config tools.number.rounding), half-up or "
         + "half-down.",
       as: RoundingMode.self)
-    static let noGrouping = flag("no-grouping", help: "Write digits without grouping separators.")
-    /// The options besides `--style`, which `convert` declares itself (it also reads `auto`).
-    static let shared: [any ArgumentDeclaration] = [currency, fraction, rounding, noGrouping]
-    static let arguments: [any ArgumentDeclaration] = [style] + shared
-    static var commandName: String? { Format.commandName }
-    static var spec: CommandSpec { Format.spec }
+    let noGrouping = flag("no-grouping", help: "Write digits without grouping separators.")
   }
 
   /// Reads the formatting options.
   ///
   /// - Parameters:
-  ///   - values: The command's parsed arguments.
-  ///   - givenStyle: `nil` to read `--style` as `format` declares it; the style (`.some(nil)`: the
-  ///     default) when the command declares and reads `--style` itself (`convert`'s also takes `auto`).
+  ///   - arguments: The command's formatting options.
+  ///   - style: The command's `--style`, if given (`nil`: the default).
   ///   - keepsDigits: Whether values keep every digit unless `--fraction` or `--rounding` is given
   ///     (`convert`).
   /// - Throws: ``UsageError`` for a bad fraction range or currency, or a currency with another style.
   func formatOptions(
-    _ values: ParsedValues, style givenStyle: NumberStyle?? = nil, keepsDigits: Bool = false
+    _ arguments: Arguments<Formatting>, style: NumberStyle?, keepsDigits: Bool = false
   ) throws -> FormatOptions {
-    let arguments = Arguments<Formatting>(values)
     var options = FormatOptions()
-    let style = try givenStyle ?? arguments[Formatting.style]
     options.style = style ?? .decimal
-    if let upper = try Self.currencyCode(try arguments[Formatting.currency], arguments) {
+    if let upper = try Self.currencyCode(try arguments.currency, arguments) {
       guard style == nil || style == .currency else {
         throw arguments.usageError(
           "--currency needs --style currency, not --style \(options.style.rawValue)",
@@ -130,30 +118,27 @@ public struct NumberTool: Tool {
       options.style = .currency
       options.currency = upper
     }
-    options.fraction = try arguments[Formatting.fraction]
-    let rounding = try arguments[Formatting.rounding]
+    options.fraction = try arguments.fraction
+    let rounding = try arguments.rounding
     options.rounding = rounding ?? settings.rounding ?? .halfEven
-    options.grouping = !(try arguments[Formatting.noGrouping])
+    options.grouping = !(try arguments.noGrouping)
     options.keepsDigits = keepsDigits && options.fraction == nil && rounding == nil
     return options
   }
 
   /// The column options of `format`, `convert` and `parse`, declared once: numbers in fields of text.
-  enum Columns: CommandDeclaration {
-    static let field = option(
+  struct Columns: ArgumentGroup {
+    let field = option(
       "field", valueName: "n[,m...]",
       help:
         "Rewrite only these fields of each line (1-based: 2, 1,3, 2-4, -3, 3-); the rest of the "
         + "line stays byte for byte.",
       as: FieldSelection.self)
-    static let delimiter = option(
+    let delimiter = option(
       "delimiter", short: "d", valueName: "c",
       help: "The character between fields (default: runs of blanks, kept as they are).")
-    static let header = option(
+    let header = option(
       "header", valueName: "n", help: "Pass the first N lines through unchanged.", as: Int.self)
-    static let arguments: [any ArgumentDeclaration] = [field, delimiter, header]
-    static var commandName: String? { Format.commandName }
-    static var spec: CommandSpec { Format.spec }
   }
 
   /// Reads the column options.
@@ -161,11 +146,10 @@ public struct NumberTool: Tool {
   /// - Returns: The columns, or `nil` when none of the options is given (each line is one value).
   /// - Throws: ``UsageError`` for a delimiter that is not one character, a delimiter without `--field`, or
   ///   a negative header.
-  static func columns(_ values: ParsedValues) throws -> NumberColumns? {
-    let arguments = Arguments<Columns>(values)
-    let field = try arguments[Columns.field]
-    let delimiter = try arguments[Columns.delimiter]
-    let header = try arguments[Columns.header]
+  static func columns(_ arguments: Arguments<Columns>) throws -> NumberColumns? {
+    let field = try arguments.field
+    let delimiter = try arguments.delimiter
+    let header = try arguments.header
     guard field != nil || delimiter != nil || header != nil else { return nil }
     if let header, header < 0 {
       throw arguments.usageError("--header needs a line count of 0 or more", code: "invalid_value")
@@ -219,7 +203,7 @@ public struct NumberTool: Tool {
   }
 
   /// The `--locale`/`-l` option of format, parse and symbols.
-  static func localeOption<C: CommandDeclaration>(_ help: String) -> Argument<C, String?> {
+  static func localeOption<C: ArgumentGroup>(_ help: String) -> Argument<C, String?> {
     C.option("locale", short: "l", valueName: "locale", help: help, completion: localeCompletion)
   }
 

@@ -16,9 +16,8 @@ struct NetworkOptions: Sendable, Equatable {
   /// Reads `--base-url`, `--timeout`, `--retries`, `--no-cache` and `--url`.
   ///
   /// - Throws: ``UsageError`` for a value out of range.
-  init(_ values: ParsedValues, settings: SearchSettings) throws {
-    let arguments = Arguments<SearchTool.Shared>(values)
-    if let text = try arguments[SearchTool.Shared.baseURL] {
+  init(_ arguments: Arguments<SearchTool.Network>, settings: SearchSettings) throws {
+    if let text = try arguments.baseURL {
       guard let url = SearchSettings.normalizedBaseURL(text) else {
         throw arguments.usageError(
           "invalid value '\(text)' for --base-url: expected an http or https URL without a query, "
@@ -29,7 +28,7 @@ struct NetworkOptions: Sendable, Equatable {
     } else {
       baseURL = settings.baseURL
     }
-    if let text = try arguments[SearchTool.Shared.timeout] {
+    if let text = try arguments.timeout {
       guard let seconds = Double(argument: text), SearchSettings.timeoutRange.contains(seconds)
       else {
         throw arguments.usageError(
@@ -40,7 +39,7 @@ struct NetworkOptions: Sendable, Equatable {
     } else {
       timeout = settings.timeoutSeconds
     }
-    if let text = try arguments[SearchTool.Shared.retries] {
+    if let text = try arguments.retries {
       guard let count = Int(argument: text), SearchSettings.retryRange.contains(count) else {
         throw arguments.usageError(
           "invalid value '\(text)' for --retries: expected 0-10", code: "invalid_value")
@@ -49,8 +48,8 @@ struct NetworkOptions: Sendable, Equatable {
     } else {
       retries = settings.retries
     }
-    let cacheOff = try arguments[SearchTool.Shared.noCache] || settings.cacheSeconds == 0
+    let cacheOff = try arguments.noCache || settings.cacheSeconds == 0
     cacheLifetime = cacheOff ? nil : Double(settings.cacheSeconds)
-    urlOnly = try arguments[SearchTool.Shared.urlOnly]
+    urlOnly = try arguments.urlOnly
   }
 }

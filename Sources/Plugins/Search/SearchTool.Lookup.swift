@@ -2,51 +2,15 @@ import ToolboxCore
 
 extension SearchTool {
   /// `toolbox search lookup (--id … | …) [options]`.
-  enum Lookup: CommandDeclaration {
-    static let id = option(
-      "id", valueName: "ids",
-      help: "iTunes ids (artist, collection, track or app), comma-separated.")
-    static let amgArtistID = option(
-      "amg-artist-id", valueName: "ids", help: "AllMusic artist ids, comma-separated.")
-    static let amgAlbumID = option(
-      "amg-album-id", valueName: "ids", help: "AllMusic album ids, comma-separated.")
-    static let amgVideoID = option(
-      "amg-video-id", valueName: "ids", help: "AllMusic video ids, comma-separated.")
-    static let upc = option(
-      "upc", valueName: "upc",
-      help: "UPC or EAN barcodes (8-14 digits) of albums or videos, comma-separated.")
-    static let isbn = option(
-      "isbn", valueName: "isbn13", help: "The 13-digit ISBN of a book (hyphens are dropped).")
-    static let bundleID = option(
-      "bundle-id", valueName: "ids",
-      help: "App Store bundle identifiers, e.g. com.facebook.Facebook.")
-    static let entity = option(
-      "entity", valueName: "entity",
-      help: "Also return related items of this type, e.g. movie, album, song, software.",
-      values: MediaCatalog.allEntities)
-    static let limit = option(
-      "limit", valueName: "n", help: "With --entity: related items per parent, 1-200.")
-    static let sort = option(
-      "sort", valueName: "order", help: "With --entity: 'recent' lists the newest first.",
-      values: ["recent"])
-
-    /// The lookup keys and the API parameter each one sends.
-    static let keys: [(argument: Argument<Lookup, String?>, parameter: String)] = [
-      (id, "id"), (amgArtistID, "amgArtistId"), (amgAlbumID, "amgAlbumId"),
-      (amgVideoID, "amgVideoId"), (upc, "upc"), (isbn, "isbn"), (bundleID, "bundleId"),
-    ]
-
+  struct Lookup: DeclaredCommand {
     static let commandName: String? = "lookup"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Look items up by iTunes id, AMG id, UPC, ISBN or bundle id.",
       discussion: """
         Exactly one key is required. With --entity the answer starts with each parent (an artist, say) \
         followed by its related items of that type; --limit caps them per parent and --sort recent \
         orders them newest first. An unknown id is not an error: it gives 0 results.
         """,
-      arguments: keys.map { $0.argument } + [entity, limit, sort, Shared.country, Shared.callback]
-        + Shared.network,
       examples: [
         "toolbox search lookup --id 909253",
         "toolbox search lookup --id 284910350 --country us",
@@ -61,15 +25,52 @@ extension SearchTool {
         "(--id <ids> | --amg-artist-id <ids> | --amg-album-id <ids> | --amg-video-id <ids> | "
           + "--upc <upc> | --isbn <isbn13> | --bundle-id <ids>) [<options>]"
       ])
+    let id = option(
+      "id", valueName: "ids",
+      help: "iTunes ids (artist, collection, track or app), comma-separated.")
+    let amgArtistID = option(
+      "amg-artist-id", valueName: "ids", help: "AllMusic artist ids, comma-separated.")
+    let amgAlbumID = option(
+      "amg-album-id", valueName: "ids", help: "AllMusic album ids, comma-separated.")
+    let amgVideoID = option(
+      "amg-video-id", valueName: "ids", help: "AllMusic video ids, comma-separated.")
+    let upc = option(
+      "upc", valueName: "upc",
+      help: "UPC or EAN barcodes (8-14 digits) of albums or videos, comma-separated.")
+    let isbn = option(
+      "isbn", valueName: "isbn13", help: "The 13-digit ISBN of a book (hyphens are dropped).")
+    let bundleID = option(
+      "bundle-id", valueName: "ids",
+      help: "App Store bundle identifiers, e.g. com.facebook.Facebook.")
+    let entity = option(
+      "entity", valueName: "entity",
+      help: "Also return related items of this type, e.g. movie, album, song, software.",
+      values: MediaCatalog.allEntities)
+    let limit = option(
+      "limit", valueName: "n", help: "With --entity: related items per parent, 1-200.")
+    let sort = option(
+      "sort", valueName: "order", help: "With --entity: 'recent' lists the newest first.",
+      values: ["recent"])
+    let country: Argument<Self, String?> = countryOption()
+    let callback: Argument<Self, String?> = callbackOption()
+    let network = Network()
+
+    /// The lookup keys and the API parameter each one sends (computed, so not a key of its own).
+    var keys: [(argument: Argument<Lookup, String?>, parameter: String)] {
+      [
+        (id, "id"), (amgArtistID, "amgArtistId"), (amgAlbumID, "amgAlbumId"),
+        (amgVideoID, "amgVideoId"), (upc, "upc"), (isbn, "isbn"), (bundleID, "bundleId"),
+      ]
+    }
   }
 
   /// The API parameters of the lookup keys, in the order the API lists them.
-  static var lookupParameters: [String] { Lookup.keys.map { $0.parameter } }
+  static var lookupParameters: [String] { Lookup().keys.map { $0.parameter } }
 
   /// Runs a lookup.
   func lookup(_ arguments: Arguments<Lookup>) throws -> CommandOutput {
     let items = try Self.lookupItems(arguments, settings: settings)
-    let network = try NetworkOptions(arguments.values, settings: settings)
+    let network = try NetworkOptions(arguments.network, settings: settings)
     return try perform("lookup", items, network)
   }
 
@@ -79,11 +80,12 @@ extension SearchTool {
   static func lookupItems(_ arguments: Arguments<Lookup>, settings: SearchSettings)
     throws -> [(name: String, value: String)]
   {
-    let given = Lookup.keys.filter { arguments.has($0.argument) }
+    let keys = Lookup().keys
+    let given = keys.filter { arguments.has($0.argument) }
     guard let key = given.first else {
       throw arguments.usageError(
         "missing lookup key: give one of "
-          + Lookup.keys.map { $0.argument.spec.display }.joined(separator: ", "),
+          + keys.map { $0.argument.spec.display }.joined(separator: ", "),
         code: "missing_argument")
     }
     guard given.count == 1 else {
@@ -94,15 +96,15 @@ extension SearchTool {
     }
     let value = try lookupValue(
       key.argument.spec.name, try arguments[key.argument] ?? "", arguments.values.usage)
-    let shared = Arguments<Shared>(arguments.values)
-    let limit = try ValueCheck.integer(try arguments[Lookup.limit], "--limit", in: 1...200, shared)
-    let country = try ValueCheck.country(shared, settings: settings)
-    let callback = try ValueCheck.callback(shared)
+    let usage = arguments.values.usage
+    let limit = try ValueCheck.integer(try arguments.limit, "--limit", in: 1...200, usage: usage)
+    let country = try ValueCheck.country(try arguments.country, settings: settings, usage: usage)
+    let callback = try ValueCheck.callback(try arguments.callback, usage: usage)
 
     var items: [(name: String, value: String)] = [(key.parameter, value)]
-    if let entity = try arguments[Lookup.entity] { items.append(("entity", entity)) }
+    if let entity = try arguments.entity { items.append(("entity", entity)) }
     if let limit { items.append(("limit", String(limit))) }
-    if let sort = try arguments[Lookup.sort] { items.append(("sort", sort)) }
+    if let sort = try arguments.sort { items.append(("sort", sort)) }
     items.append(("country", country))
     if let callback { items.append(("callback", callback)) }
     return items

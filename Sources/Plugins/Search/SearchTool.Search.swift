@@ -2,37 +2,9 @@ import ToolboxCore
 
 extension SearchTool {
   /// `toolbox search TERM… [options]`: the tool's main command.
-  enum Search: CommandDeclaration {
-    static let term = positionals("term", help: "Words to search for (joined with spaces).")
-    static let media = option(
-      "media", valueName: "media", help: "Media type to search (API default: all).",
-      values: MediaCatalog.mediaNames, hints: MediaCatalog.mediaHints)
-    static let entity = option(
-      "entity", valueName: "entity",
-      help: "Type of results, e.g. movie, song, album, software; must belong to the media.",
-      values: MediaCatalog.allEntities, hints: MediaCatalog.entityHints,
-      completion: MediaCatalog.entityCompletion)
-    static let attribute = option(
-      "attribute", valueName: "attribute",
-      help: "Field the term must match, e.g. actorTerm, artistTerm; must belong to the media.",
-      values: MediaCatalog.allAttributes, completion: MediaCatalog.attributeCompletion)
-    static let offset = option(
-      "offset", valueName: "n",
-      help: "Skip the first N results (paging; undocumented by Apple, best effort).")
-    static let lang = option(
-      "lang", valueName: "lang", help: "Language of the results: en_us (API default) or ja_jp.",
-      values: ["en_us", "ja_jp"])
-    static let explicit = option(
-      "explicit", valueName: "yes|no",
-      help: "Whether explicit content is included: yes (API default) or no.",
-      values: ["yes", "no"])
-    static let version = option(
-      "version", valueName: "n", help: "Result key version: 1 or 2 (API default 2).",
-      values: ["1", "2"])
-
+  struct Search: DeclaredCommand {
     static let commandName: String? = nil
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Search by keyword: apps, music, movies, podcasts, books, TV shows.",
       discussion: """
         The term is sent exactly as the API documents (space as +, everything but letters, digits and \
@@ -41,10 +13,6 @@ extension SearchTool {
         prints {"resultCount":N,"results":[...]} with every result exactly as the API sent it. The media, \
         entity and attribute tables are in 'toolbox help search'.
         """,
-      arguments: [
-        term, media, entity, attribute, Shared.country, Shared.limit, offset, lang, explicit,
-        version, Shared.callback,
-      ] + Shared.network,
       examples: [
         "toolbox search jack johnson",
         "toolbox search yelp --entity software --country us --limit 5",
@@ -58,6 +26,37 @@ extension SearchTool {
         "<term>... [--media <media>] [--entity <entity>] [--attribute <attribute>] [<options>]"
       ]
     )
+    let term = positionals("term", help: "Words to search for (joined with spaces).")
+    let media = option(
+      "media", valueName: "media", help: "Media type to search (API default: all).",
+      values: MediaCatalog.mediaNames, hints: MediaCatalog.mediaHints)
+    let entity = option(
+      "entity", valueName: "entity",
+      help: "Type of results, e.g. movie, song, album, software; must belong to the media.",
+      values: MediaCatalog.allEntities, hints: MediaCatalog.entityHints,
+      completion: MediaCatalog.entityCompletion)
+    let attribute = option(
+      "attribute", valueName: "attribute",
+      help: "Field the term must match, e.g. actorTerm, artistTerm; must belong to the media.",
+      values: MediaCatalog.allAttributes, completion: MediaCatalog.attributeCompletion)
+    let country: Argument<Self, String?> = countryOption()
+    let limit = option(
+      "limit", valueName: "n", help: "Number of results, 1-200 (default: config limit, else 50).")
+    let offset = option(
+      "offset", valueName: "n",
+      help: "Skip the first N results (paging; undocumented by Apple, best effort).")
+    let lang = option(
+      "lang", valueName: "lang", help: "Language of the results: en_us (API default) or ja_jp.",
+      values: ["en_us", "ja_jp"])
+    let explicit = option(
+      "explicit", valueName: "yes|no",
+      help: "Whether explicit content is included: yes (API default) or no.",
+      values: ["yes", "no"])
+    let version = option(
+      "version", valueName: "n", help: "Result key version: 1 or 2 (API default 2).",
+      values: ["1", "2"])
+    let callback: Argument<Self, String?> = callbackOption()
+    let network = Network()
   }
 
   /// The entity and attribute tables, for help.
@@ -97,7 +96,7 @@ extension SearchTool {
   /// Runs a search.
   func search(_ arguments: Arguments<Search>) throws -> CommandOutput {
     let items = try Self.searchItems(arguments, settings: settings)
-    let network = try NetworkOptions(arguments.values, settings: settings)
+    let network = try NetworkOptions(arguments.network, settings: settings)
     return try perform("search", items, network)
   }
 
@@ -107,14 +106,14 @@ extension SearchTool {
   static func searchItems(_ arguments: Arguments<Search>, settings: SearchSettings)
     throws -> [(name: String, value: String)]
   {
-    let term = try arguments[Search.term].joined(separator: " ")
+    let term = try arguments.term.joined(separator: " ")
     guard !term.trimmingSpaces().isEmpty else {
       throw arguments.usageError("the search term is empty", code: "missing_argument")
     }
-    let shared = Arguments<Shared>(arguments.values)
-    let country = try ValueCheck.country(shared, settings: settings)
-    var media = try arguments[Search.media]
-    let entity = try arguments[Search.entity]
+    let usage = arguments.values.usage
+    let country = try ValueCheck.country(try arguments.country, settings: settings, usage: usage)
+    var media = try arguments.media
+    let entity = try arguments.entity
     if let entity {
       if let name = media, let table = MediaCatalog.media(named: name) {
         guard table.entities.contains(entity) else {
@@ -127,7 +126,7 @@ extension SearchTool {
         media = MediaCatalog.impliedMedia(forEntity: entity)
       }
     }
-    let attribute = try arguments[Search.attribute]
+    let attribute = try arguments.attribute
     if let attribute {
       let name = media ?? "all"
       let valid = MediaCatalog.media(named: name)?.sortedAttributes ?? []
@@ -139,11 +138,11 @@ extension SearchTool {
       }
     }
     let limit =
-      try ValueCheck.integer(try shared[Shared.limit], "--limit", in: 1...200, shared)
+      try ValueCheck.integer(try arguments.limit, "--limit", in: 1...200, usage: usage)
       ?? settings.limit
     let offset = try ValueCheck.integer(
-      try arguments[Search.offset], "--offset", in: 0...Int.max, shared)
-    let callback = try ValueCheck.callback(shared)
+      try arguments.offset, "--offset", in: 0...Int.max, usage: usage)
+    let callback = try ValueCheck.callback(try arguments.callback, usage: usage)
 
     var items: [(name: String, value: String)] = [("term", term), ("country", country)]
     if let media { items.append(("media", media)) }
@@ -151,9 +150,9 @@ extension SearchTool {
     if let attribute { items.append(("attribute", attribute)) }
     items.append(("limit", String(limit)))
     if let offset { items.append(("offset", String(offset))) }
-    if let lang = try arguments[Search.lang] { items.append(("lang", lang)) }
-    if let version = try arguments[Search.version] { items.append(("version", version)) }
-    if let explicit = try arguments[Search.explicit] {
+    if let lang = try arguments.lang { items.append(("lang", lang)) }
+    if let version = try arguments.version { items.append(("version", version)) }
+    if let explicit = try arguments.explicit {
       items.append(("explicit", explicit == "no" ? "No" : "Yes"))
     }
     if let callback { items.append(("callback", callback)) }

@@ -52,34 +52,36 @@ public struct SearchTool: Tool {
 
   // MARK: - Options shared by search and lookup
 
-  /// The options `search` and `lookup` share, declared once.
-  enum Shared: CommandDeclaration {
-    static let callback = option(
-      "callback", valueName: "name",
-      help: "JSONP: ask for NAME({...}); and print that body unchanged (never cached).")
-    static let country = option(
+  /// `--country`, which `search` and `lookup` both declare.
+  static func countryOption<C: ArgumentGroup>() -> Argument<C, String?> {
+    C.option(
       "country", valueName: "cc",
       help: "Storefront, a two-letter country code (default: config country, else US).",
       completion: .values(SearchSettings.countryCodes.map { CompletionCandidate($0.lowercased()) }))
-    static let limit = option(
-      "limit", valueName: "n", help: "Number of results, 1-200 (default: config limit, else 50).")
-    static let urlOnly = flag("url", help: "Print the request URL and send nothing.")
-    static let noCache = flag("no-cache", help: "Neither read nor write the response cache.")
-    static let baseURL = option(
+  }
+
+  /// `--callback`, which `search` and `lookup` both declare.
+  static func callbackOption<C: ArgumentGroup>() -> Argument<C, String?> {
+    C.option(
+      "callback", valueName: "name",
+      help: "JSONP: ask for NAME({...}); and print that body unchanged (never cached).")
+  }
+
+  /// The network options `search` and `lookup` share, declared once, last in help.
+  struct Network: ArgumentGroup {
+    let urlOnly = flag("url", help: "Print the request URL and send nothing.")
+    let noCache = flag("no-cache", help: "Neither read nor write the response cache.")
+    let baseURL = option(
       "base-url", valueName: "url",
       help: "Server to ask (default: config baseURL, else https://itunes.apple.com).")
-    static let timeout = option(
+    let timeout = option(
       "timeout", valueName: "seconds",
       help: "Overall deadline of each attempt (default: config timeoutSeconds, else 10).")
-    static let retries = option(
+    let retries = option(
       "retries", valueName: "n",
       help:
         "Retries after a timeout, connection error, 5xx, 403 or 429: 0-10 (default: config, else 2)."
     )
-    /// The network options, last in help.
-    static let network: [any ArgumentDeclaration] = [urlOnly, noCache, baseURL, timeout, retries]
-    static var commandName: String? { Search.commandName }
-    static var spec: CommandSpec { Search.spec }
   }
 
   // MARK: - Running

@@ -2,38 +2,10 @@ import ToolboxCore
 
 extension TodoTool {
   /// `toolbox todo add TEXT…`.
-  enum Add: CommandDeclaration {
-    static let text = positionals(
-      "text",
-      help: """
-        What to do; several words are joined with spaces. todo.txt words become fields: (A) at the \
-        start, +project, @context, due:DATE, t:DATE, rec:1w, h:1.
-        """)
-    static let due = option(
-      "due", short: "d", valueName: "date",
-      help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, next friday, 2026.12.25, …",
-      completion: dateCompletion)
-    static let priority = option(
-      "priority", short: "p", valueName: "letter", help: "Priority, A (highest) to Z.",
-      completion: priorityCompletion)
-    static let tag = repeatingOption(
-      "tag", short: "t", valueName: "tag",
-      help: "A tag (todo.txt +project), one word (repeat for several); @word is a context.",
-      completion: tagCompletion)
-    static let threshold = option(
-      "threshold", valueName: "date",
-      help: "Hide the task from 'list' until this date (todo.txt t:).", completion: dateCompletion)
-    static let recur = option(
-      "recur", short: "r", valueName: "rule",
-      help:
-        "Recur: 1d, 2w, 1m, 1y, 3b (business days); +1w counts from the due date (todo.txt rec:).")
-    static let hide = flag("hide", help: "Hide the task from 'list' (todo.txt h:1).")
-    static let literal = flag(
-      "literal", help: "Keep the text exactly as typed: no todo.txt words become fields.")
+  struct Add: DeclaredCommand {
     static let commandName: String? = "add"
     static let commandAliases = ["a"]
-    static let spec = CommandSpec(
-      commandName, aliases: commandAliases,
+    static let about = CommandAbout(
       abstract: "Add a task and print its id.",
       discussion: """
         The words of TEXT are joined with single spaces. As in todo.txt, (A) at the start is the \
@@ -42,7 +14,6 @@ extension TodoTool {
         it as text). Dates are YYYY-MM-DD, today, tomorrow, +3d, friday, next friday, 2026.12.25 and the \
         other forms every toolbox date option takes; a date that is malformed or does not exist exits 65. A due: word together with --due is a usage error.
         """,
-      arguments: [text, due, priority, tag, threshold, recur, hide, literal],
       examples: [
         "toolbox todo add Buy milk",
         "toolbox todo add Pay rent --due 2026-12-31 --priority A --tag home",
@@ -50,18 +21,45 @@ extension TodoTool {
         "toolbox todo add Water the plants --recur 1w --due tomorrow",
         "toolbox --json todo add Water the plants",
       ])
+    let text = positionals(
+      "text",
+      help: """
+        What to do; several words are joined with spaces. todo.txt words become fields: (A) at the \
+        start, +project, @context, due:DATE, t:DATE, rec:1w, h:1.
+        """)
+    let due = option(
+      "due", short: "d", valueName: "date",
+      help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, next friday, 2026.12.25, …",
+      completion: dateCompletion)
+    let priority = option(
+      "priority", short: "p", valueName: "letter", help: "Priority, A (highest) to Z.",
+      completion: priorityCompletion)
+    let tag = repeatingOption(
+      "tag", short: "t", valueName: "tag",
+      help: "A tag (todo.txt +project), one word (repeat for several); @word is a context.",
+      completion: tagCompletion)
+    let threshold = option(
+      "threshold", valueName: "date",
+      help: "Hide the task from 'list' until this date (todo.txt t:).", completion: dateCompletion)
+    let recur = option(
+      "recur", short: "r", valueName: "rule",
+      help:
+        "Recur: 1d, 2w, 1m, 1y, 3b (business days); +1w counts from the due date (todo.txt rec:).")
+    let hide = flag("hide", help: "Hide the task from 'list' (todo.txt h:1).")
+    let literal = flag(
+      "literal", help: "Keep the text exactly as typed: no todo.txt words become fields.")
   }
 
   func add(_ arguments: Arguments<Add>) throws -> CommandOutput {
     let usage = arguments.values.usage
     var new = NewTask(text: "", created: context.today())
-    let words = try arguments[Add.text]
-    if try arguments[Add.literal] {
+    let words = try arguments.text
+    if try arguments.literal {
       new.text = try text(words, usage: usage)
     } else {
       new = try typedTask(words, usage: usage)
     }
-    if let value = try arguments[Add.priority] {
+    if let value = try arguments.priority {
       guard new.priority == nil else {
         throw arguments.usageError(
           "the priority is given twice: (\(new.priority?.description ?? "")) in the text and "
@@ -69,12 +67,12 @@ extension TodoTool {
       }
       new.priority = try TaskInput.priority(value, usage: usage, allowsNone: false)
     }
-    let labels = try labels(try arguments[Add.tag], usage: usage)
+    let labels = try labels(try arguments.tag, usage: usage)
     for tag in labels.tags where !new.tags.contains(tag) { new.tags.append(tag) }
     for context in labels.contexts where !new.contexts.contains(context) {
       new.contexts.append(context)
     }
-    if let value = try arguments[Add.due] {
+    if let value = try arguments.due {
       guard new.due == nil else {
         throw arguments.usageError(
           "the due date is given twice: due: in the text and --due; give one",
@@ -82,7 +80,7 @@ extension TodoTool {
       }
       new.due = try date(value, option: "--due")
     }
-    if let value = try arguments[Add.threshold] {
+    if let value = try arguments.threshold {
       guard new.threshold == nil else {
         throw arguments.usageError(
           "the threshold is given twice: t: in the text and --threshold; give one",
@@ -90,7 +88,7 @@ extension TodoTool {
       }
       new.threshold = try date(value, option: "--threshold")
     }
-    if let value = try arguments[Add.recur] {
+    if let value = try arguments.recur {
       guard new.recurrence == nil else {
         throw arguments.usageError(
           "the recurrence is given twice: rec: in the text and --recur; give one",
@@ -98,7 +96,7 @@ extension TodoTool {
       }
       new.recurrence = try recurrence(value, usage: usage)
     }
-    if try arguments[Add.hide] { new.hidden = true }
+    if try arguments.hide { new.hidden = true }
     do {
       try TaskInput.checkSize(text: new.text, tags: new.tags, contexts: new.contexts)
       try TaskInput.checkReadsBack(TodoTask(id: 0, new), today: context.today())

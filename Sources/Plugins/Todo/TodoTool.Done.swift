@@ -2,14 +2,10 @@ import ToolboxCore
 
 extension TodoTool {
   /// `toolbox todo done ID…`.
-  enum Done: CommandDeclaration {
-    static let ids = positionals(
-      "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
-      completion: idCompletion(done: false))
+  struct Done: DeclaredCommand {
     static let commandName: String? = "done"
     static let commandAliases = ["do"]
-    static let spec = CommandSpec(
-      commandName, aliases: commandAliases,
+    static let about = CommandAbout(
       abstract: "Mark tasks done (again is fine: done is idempotent).",
       discussion: """
         Several ids are changed together or not at all: if any id is unknown, nothing changes and the \
@@ -17,30 +13,30 @@ extension TodoTool {
         same text, priority, tags and contexts, due one interval after today (rec:+1w: after the old due \
         date), its threshold moved with it; 'toolbox todo undo' reverts both.
         """,
-      arguments: [ids],
       examples: ["toolbox todo done 3", "toolbox todo done 1,2 4-5"])
+    let ids = positionals(
+      "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
+      completion: idCompletion(done: false))
   }
 
   /// `toolbox todo reopen ID…`.
-  enum Reopen: CommandDeclaration {
+  struct Reopen: DeclaredCommand {
     static let commandName: String? = "reopen"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Mark done tasks pending again (idempotent).",
       discussion: """
         Several ids are changed together or not at all: if any id is unknown, nothing changes and the \
         command exits 64 naming it.
         """,
-      arguments: [
-        Done.positionals(
-          "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
-          completion: idCompletion(done: true))
-      ],
       examples: ["toolbox todo reopen 3", "toolbox --json todo reopen 3 4"])
+    // A key of `Done`, whose reads the command shares (``setDone(_:done:)``).
+    let ids = Done.positionals(
+      "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
+      completion: idCompletion(done: true))
   }
 
   func setDone(_ values: ParsedValues, done: Bool) throws -> CommandOutput {
-    let ids = try TaskInput.ids(try Arguments<Done>(values)[Done.ids], usage: values.usage)
+    let ids = try TaskInput.ids(try Arguments<Done>(values)[Done.key(\.ids)], usage: values.usage)
     guard let store = try existingStore() else { throw TaskInput.unknownID(ids[0]) }
     let change = try store.setDone(ids, done: done, today: context.today())
     let result = TaskUpdatesResult(

@@ -8,39 +8,9 @@ import ToolboxCore
 
 extension TodoTool {
   /// `toolbox todo edit ID …`.
-  enum Edit: CommandDeclaration {
-    static let id = positional(
-      "id", help: "The task's id, such as 3 or #3.", completion: idCompletion(done: nil))
-    static let text = positionals(
-      "text",
-      help: """
-        New text; several words are joined with spaces. todo.txt words become fields, as for add: \
-        +project, @context, due:DATE, t:DATE, rec:1w, h:1, (A) at the start.
-        """, optional: true)
-    static let due = option(
-      "due", short: "d", valueName: "date",
-      help: "New due date (YYYY-MM-DD, today, +3d, next friday, …), or none.",
-      completion: .values(
-        ["none", "today", "tomorrow", "yesterday"].map { CompletionCandidate($0) }))
-    static let priority = option(
-      "priority", short: "p", valueName: "letter", help: "New priority A-Z, or none.",
-      completion: priorityCompletion)
-    static let tag = repeatingOption(
-      "tag", short: "t", valueName: "tag", help: "Add a tag, or an @context (repeatable).",
-      completion: tagCompletion)
-    static let untag = repeatingOption(
-      "untag", valueName: "tag", help: "Remove a tag, or an @context (repeatable).",
-      completion: tagCompletion)
-    static let threshold = option(
-      "threshold", valueName: "date", help: "New threshold (todo.txt t:), or none.",
-      completion: dateCompletion)
-    static let recur = option(
-      "recur", short: "r", valueName: "rule", help: "New recurrence (1d, 2w, +1m, 3b…), or none.")
-    static let hide = flag("hide", help: "Hide the task (h:1).")
-    static let unhide = flag("unhide", help: "Show the task again.")
+  struct Edit: DeclaredCommand {
     static let commandName: String? = "edit"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Change a task's text, dates, priority, tags, contexts or recurrence.",
       discussion: """
         '--due none', '--priority none', '--threshold none' and '--recur none' remove them. With no \
@@ -48,40 +18,68 @@ extension TodoTool {
         applied (unchanged: nothing happens; a line that is not a valid task: the error, and the task \
         is unchanged).
         """,
-      arguments: [id, text, due, priority, tag, untag, threshold, recur, hide, unhide],
       examples: [
         "toolbox todo edit 2 Buy oat milk",
         "toolbox todo edit 2 --due none --priority B --tag shop --untag home",
         "toolbox todo edit 2 --threshold 2026-12-20 --recur +1m --tag @town",
       ])
+    let id = positional(
+      "id", help: "The task's id, such as 3 or #3.", completion: idCompletion(done: nil))
+    let text = positionals(
+      "text",
+      help: """
+        New text; several words are joined with spaces. todo.txt words become fields, as for add: \
+        +project, @context, due:DATE, t:DATE, rec:1w, h:1, (A) at the start.
+        """, optional: true)
+    let due = option(
+      "due", short: "d", valueName: "date",
+      help: "New due date (YYYY-MM-DD, today, +3d, next friday, …), or none.",
+      completion: .values(
+        ["none", "today", "tomorrow", "yesterday"].map { CompletionCandidate($0) }))
+    let priority = option(
+      "priority", short: "p", valueName: "letter", help: "New priority A-Z, or none.",
+      completion: priorityCompletion)
+    let tag = repeatingOption(
+      "tag", short: "t", valueName: "tag", help: "Add a tag, or an @context (repeatable).",
+      completion: tagCompletion)
+    let untag = repeatingOption(
+      "untag", valueName: "tag", help: "Remove a tag, or an @context (repeatable).",
+      completion: tagCompletion)
+    let threshold = option(
+      "threshold", valueName: "date", help: "New threshold (todo.txt t:), or none.",
+      completion: dateCompletion)
+    let recur = option(
+      "recur", short: "r", valueName: "rule", help: "New recurrence (1d, 2w, +1m, 3b…), or none.")
+    let hide = flag("hide", help: "Hide the task (h:1).")
+    let unhide = flag("unhide", help: "Show the task again.")
   }
 
   func edit(_ arguments: Arguments<Edit>) throws -> CommandOutput {
     let usage = arguments.values.usage
-    let id = try TaskInput.id(try arguments[Edit.id], usage: usage)
+    let id = try TaskInput.id(try arguments.id, usage: usage)
     var edit = TaskEdit()
-    let words = try arguments[Edit.text]
+    let words = try arguments.text
     // The new text is read as `add` reads it: its todo.txt words are fields, merged below.
     let typed = words.isEmpty ? nil : try typedTask(words, usage: usage)
     edit.text = typed?.text
-    if let value = try arguments[Edit.priority] {
+    if let value = try arguments.priority {
       edit.priority = .some(try TaskInput.priority(value, usage: usage, allowsNone: true))
     }
-    let added = try labels(try arguments[Edit.tag], usage: usage)
-    let removed = try labels(try arguments[Edit.untag], usage: usage)
+    let added = try labels(try arguments.tag, usage: usage)
+    let removed = try labels(try arguments.untag, usage: usage)
     (edit.addTags, edit.addContexts) = added
     (edit.removeTags, edit.removeContexts) = removed
-    if let value = try arguments[Edit.due] {
+    if let value = try arguments.due {
       edit.due = value == "none" ? .some(nil) : .some(try date(value, option: "--due"))
     }
-    if let value = try arguments[Edit.threshold] {
+    if let value = try arguments.threshold {
       edit.threshold =
         value == "none" ? .some(nil) : .some(try date(value, option: "--threshold"))
     }
-    if let value = try arguments[Edit.recur] {
+    if let value = try arguments.recur {
       edit.recurrence = value == "none" ? .some(nil) : .some(try recurrence(value, usage: usage))
     }
-    let (hide, unhide) = (try arguments[Edit.hide], try arguments[Edit.unhide])
+    let (hide, unhide) = (try arguments.hide, try arguments.unhide)
     if hide, unhide {
       throw arguments.usageError(
         "use either --hide or --unhide, not both", code: "conflicting_options")
@@ -191,26 +189,24 @@ extension TodoTool {
   }
 
   /// `toolbox todo pri ID LETTER` (todo.sh's `pri`).
-  enum Pri: CommandDeclaration {
-    static let id = positional(
+  struct Pri: DeclaredCommand {
+    static let commandName: String? = "pri"
+    static let about = CommandAbout(
+      abstract: "Set a task's priority, as todo.sh's pri does.",
+      examples: ["toolbox todo pri 3 A", "toolbox todo pri 3 none"])
+    let id = positional(
       "id", help: "The task's id, such as 3 or #3.", completion: idCompletion(done: false))
-    static let priority = positional(
+    let priority = positional(
       "priority", help: "A letter A-Z, or none to remove the priority.",
       completion: priorityCompletion)
-    static let commandName: String? = "pri"
-    static let spec = CommandSpec(
-      commandName,
-      abstract: "Set a task's priority, as todo.sh's pri does.",
-      arguments: [id, priority],
-      examples: ["toolbox todo pri 3 A", "toolbox todo pri 3 none"])
   }
 
   func pri(_ arguments: Arguments<Pri>) throws -> CommandOutput {
     let usage = arguments.values.usage
-    let id = try TaskInput.id(try arguments[Pri.id], usage: usage)
+    let id = try TaskInput.id(try arguments.id, usage: usage)
     var edit = TaskEdit()
     edit.priority = .some(
-      try TaskInput.priority(try arguments[Pri.priority], usage: usage, allowsNone: true))
+      try TaskInput.priority(try arguments.priority, usage: usage, allowsNone: true))
     guard let store = try existingStore() else { throw TaskInput.unknownID(id) }
     let change = try store.edit(id, edit, command: "pri")
     return .document(
@@ -220,39 +216,38 @@ extension TodoTool {
   }
 
   /// `toolbox todo append ID TEXT…` (todo.sh `app`).
-  enum Append: CommandDeclaration {
-    static let id = positional(
-      "id", help: "The task's id, such as 3 or #3.", completion: idCompletion(done: nil))
-    static let text = positionals(
-      "text",
-      help: "The words to add; todo.txt words (+project, due:DATE, …) become fields, as for add.")
+  struct Append: DeclaredCommand {
     static let commandName: String? = "append"
     static let commandAliases = ["app"]
-    static let spec = CommandSpec(
-      commandName, aliases: commandAliases,
+    static let about = CommandAbout(
       abstract: "Add words to the end of a task's text, as todo.sh's append does.",
-      arguments: [id, text],
       examples: ["toolbox todo append 3 and bread"])
+    let id = positional(
+      "id", help: "The task's id, such as 3 or #3.", completion: idCompletion(done: nil))
+    let text = positionals(
+      "text",
+      help: "The words to add; todo.txt words (+project, due:DATE, …) become fields, as for add.")
   }
 
   /// `toolbox todo prepend ID TEXT…` (todo.sh `prep`).
-  enum Prepend: CommandDeclaration {
+  struct Prepend: DeclaredCommand {
     static let commandName: String? = "prepend"
     static let commandAliases = ["prep"]
-    static let spec = CommandSpec(
-      commandName, aliases: commandAliases,
+    static let about = CommandAbout(
       abstract: "Add words to the start of a task's text, as todo.sh's prepend does.",
-      arguments: [Append.id, Append.text],
       examples: ["toolbox todo prepend 3 Quickly"])
+    // Append's keys: the command runs as `append` does (``appendText(_:prepend:)``).
+    let id = Append.key(\.id)
+    let text = Append.key(\.text)
   }
 
   func appendText(_ values: ParsedValues, prepend: Bool) throws -> CommandOutput {
     let arguments = Arguments<Append>(values)
-    let id = try TaskInput.id(try arguments[Append.id], usage: values.usage)
+    let id = try TaskInput.id(try arguments.id, usage: values.usage)
     // Read as `add` reads text: todo.txt words are fields (`append 3 due:2026-12-09 +home`); `(A)` is
     // the priority only at the start, so only for `prepend`.
     let typed = try typedTask(
-      try arguments[Append.text], usage: values.usage, readsPriority: prepend,
+      try arguments.text, usage: values.usage, readsPriority: prepend,
       allowsEmptyText: true)
     var edit = TaskEdit()
     if !typed.text.isEmpty {

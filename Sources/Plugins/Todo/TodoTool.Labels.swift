@@ -2,21 +2,19 @@ import ToolboxCore
 
 extension TodoTool {
   /// `toolbox todo projects` (todo.sh `lsp`).
-  enum Projects: CommandDeclaration {
+  struct Projects: DeclaredCommand {
     static let commandName: String? = "projects"
     static let commandAliases = ["lsp"]
-    static let spec = CommandSpec(
-      commandName, aliases: commandAliases,
+    static let about = CommandAbout(
       abstract: "List the tags (+projects) the tasks of the list use.",
       examples: ["toolbox todo projects"])
   }
 
   /// `toolbox todo contexts` (todo.sh `lsc`).
-  enum Contexts: CommandDeclaration {
+  struct Contexts: DeclaredCommand {
     static let commandName: String? = "contexts"
     static let commandAliases = ["lsc"]
-    static let spec = CommandSpec(
-      commandName, aliases: commandAliases,
+    static let about = CommandAbout(
       abstract: "List the @contexts the tasks of the list use.",
       examples: ["toolbox todo contexts"])
   }

@@ -2,36 +2,10 @@ import ToolboxCore
 
 extension TodoTool {
   /// `toolbox todo list`.
-  enum List: CommandDeclaration {
-    static let terms = positionals(
-      "filter",
-      help: "Filter terms: +tag, @context, or a word the text must contain (all must match).",
-      optional: true, completion: tagCompletion)
-    static let all = flag(
-      "all", short: "a", help: "Show done, hidden and not-yet-started (t:) tasks too.")
-    static let done = flag("done", help: "Show only done tasks.")
-    static let hidden = flag(
-      "hidden", help: "Show hidden (h:1) tasks and tasks before their threshold (t:) too.")
-    static let archived = flag("archived", help: "Show the archive instead of the list.")
-    static let tag = repeatingOption(
-      "tag", short: "t", valueName: "tag",
-      help: "Only tasks with this tag, or this @context (repeat for several: all must match).",
-      completion: tagCompletion)
-    static let grep = option(
-      "grep", short: "g", valueName: "text",
-      help: "Only tasks whose text contains this, ignoring case.")
-    static let dueBefore = option(
-      "due-before", valueName: "date",
-      help: "Only tasks due strictly before this date (YYYY-MM-DD, today, +1w, friday, …).",
-      completion: dateCompletion)
-    static let sort = option(
-      "sort", short: "s", valueName: "order",
-      help: "Order: id (default), created, due (soonest first) or priority (A first).",
-      as: TaskQuery.Sort.self)
+  struct List: DeclaredCommand {
     static let commandName: String? = "list"
     static let commandAliases = ["ls"]
-    static let spec = CommandSpec(
-      commandName, aliases: commandAliases,
+    static let about = CommandAbout(
       abstract: "List tasks: pending ones by default, in id order.",
       discussion: """
         Each line shows the id, the priority, the due date with its countdown (D-3 in three days, D-Day \
@@ -41,7 +15,6 @@ extension TodoTool {
         must match all of them. The list is written as it is read, so a list of a million tasks needs \
         no more memory than a list of ten.
         """,
-      arguments: [terms, all, done, hidden, archived, tag, grep, dueBefore, sort],
       examples: [
         "toolbox todo list",
         "toolbox todo list --all",
@@ -50,13 +23,38 @@ extension TodoTool {
         "toolbox todo list --due-before tomorrow",
         "toolbox --json todo list --grep milk",
       ])
+    let terms = positionals(
+      "filter",
+      help: "Filter terms: +tag, @context, or a word the text must contain (all must match).",
+      optional: true, completion: tagCompletion)
+    let all = flag(
+      "all", short: "a", help: "Show done, hidden and not-yet-started (t:) tasks too.")
+    let done = flag("done", help: "Show only done tasks.")
+    let hidden = flag(
+      "hidden", help: "Show hidden (h:1) tasks and tasks before their threshold (t:) too.")
+    let archived = flag("archived", help: "Show the archive instead of the list.")
+    let tag = repeatingOption(
+      "tag", short: "t", valueName: "tag",
+      help: "Only tasks with this tag, or this @context (repeat for several: all must match).",
+      completion: tagCompletion)
+    let grep = option(
+      "grep", short: "g", valueName: "text",
+      help: "Only tasks whose text contains this, ignoring case.")
+    let dueBefore = option(
+      "due-before", valueName: "date",
+      help: "Only tasks due strictly before this date (YYYY-MM-DD, today, +1w, friday, …).",
+      completion: dateCompletion)
+    let sort = option(
+      "sort", short: "s", valueName: "order",
+      help: "Order: id (default), created, due (soonest first) or priority (A first).",
+      as: TaskQuery.Sort.self)
   }
 
   func list(_ arguments: Arguments<List>) throws -> CommandOutput {
     let usage = arguments.values.usage
     var query = TaskQuery()
     query.today = context.today()
-    let (all, done) = (try arguments[List.all], try arguments[List.done])
+    let (all, done) = (try arguments.all, try arguments.done)
     if all, done {
       throw arguments.usageError(
         "use either --all or --done, not both", code: "conflicting_options")
@@ -66,16 +64,16 @@ extension TodoTool {
       query.includeDeferred = true
     }
     if done { query.state = .done }
-    if try arguments[List.hidden] { query.includeDeferred = true }
-    if try arguments[List.archived] {
+    if try arguments.hidden { query.includeDeferred = true }
+    if try arguments.archived {
       query.archived = true
       query.includeDeferred = true
       if !done { query.state = .all }
     }
-    let labels = try labels(try arguments[List.tag], usage: usage)
+    let labels = try labels(try arguments.tag, usage: usage)
     query.tags = labels.tags
     query.contexts = labels.contexts
-    for term in try arguments[List.terms] {
+    for term in try arguments.terms {
       let parsed = try filterTerm(term, usage: usage)
       switch parsed {
       case .tag(let tag): if !query.tags.contains(tag) { query.tags.append(tag) }
@@ -84,9 +82,9 @@ extension TodoTool {
       case .word(let word): query.words.append(word)
       }
     }
-    if let grep = try arguments[List.grep], !grep.isEmpty { query.words.append(grep) }
-    query.dueBefore = try date(try arguments[List.dueBefore], option: "--due-before")
-    query.sort = try arguments[List.sort] ?? .id
+    if let grep = try arguments.grep, !grep.isEmpty { query.words.append(grep) }
+    query.dueBefore = try date(try arguments.dueBefore, option: "--due-before")
+    query.sort = try arguments.sort ?? .id
     return streamTasks(query)
   }
 

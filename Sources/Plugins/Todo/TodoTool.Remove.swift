@@ -2,35 +2,32 @@ import ToolboxCore
 
 extension TodoTool {
   /// `toolbox todo rm ID…`.
-  enum Remove: CommandDeclaration {
-    static let ids = positionals(
-      "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
-      completion: idCompletion(done: nil))
+  struct Remove: DeclaredCommand {
     static let commandName: String? = "rm"
     static let commandAliases = ["del", "remove"]
-    static let spec = CommandSpec(
-      commandName, aliases: commandAliases,
+    static let about = CommandAbout(
       abstract: "Remove tasks; the other tasks keep their ids.",
       discussion: """
         Several ids are removed together or not at all: if any id is unknown, nothing is removed and \
         the command exits 64 naming it. 'toolbox todo undo' brings removed tasks back with their ids.
         """,
-      arguments: [ids],
       examples: ["toolbox todo rm 4", "toolbox todo rm 1 5"])
+    let ids = positionals(
+      "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
+      completion: idCompletion(done: nil))
   }
 
   func remove(_ arguments: Arguments<Remove>) throws -> CommandOutput {
-    let ids = try TaskInput.ids(try arguments[Remove.ids], usage: arguments.values.usage)
+    let ids = try TaskInput.ids(try arguments.ids, usage: arguments.values.usage)
     guard let store = try existingStore() else { throw TaskInput.unknownID(ids[0]) }
     let change = try store.remove(ids)
     return .document(RemovedResult(removed: change.value, emptyMessage: nil, change: change.change))
   }
 
   /// `toolbox todo clear`.
-  enum Clear: CommandDeclaration {
+  struct Clear: DeclaredCommand {
     static let commandName: String? = "clear"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Remove all done tasks and say how many.",
       discussion: """
         The archive is left alone; 'toolbox todo archive' keeps done tasks instead of removing them. \
@@ -48,10 +45,9 @@ extension TodoTool {
   }
 
   /// `toolbox todo archive`.
-  enum Archive: CommandDeclaration {
+  struct Archive: DeclaredCommand {
     static let commandName: String? = "archive"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Move every done task out of the list into the archive.",
       discussion: """
         Like todo.sh's done.txt. Archived tasks keep their ids and stay in the store: 'list --archived' shows them, 'export \
@@ -66,19 +62,17 @@ extension TodoTool {
   }
 
   /// `toolbox todo unarchive ID…`.
-  enum Unarchive: CommandDeclaration {
-    static let ids = positionals(
-      "id", help: "Ids of archived tasks, lists 1,2 and ranges 4-6.")
+  struct Unarchive: DeclaredCommand {
     static let commandName: String? = "unarchive"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Move archived tasks back into the list (still done).",
-      arguments: [ids],
       examples: ["toolbox todo unarchive 3"])
+    let ids = positionals(
+      "id", help: "Ids of archived tasks, lists 1,2 and ranges 4-6.")
   }
 
   func unarchive(_ arguments: Arguments<Unarchive>) throws -> CommandOutput {
-    let ids = try TaskInput.ids(try arguments[Unarchive.ids], usage: arguments.values.usage)
+    let ids = try TaskInput.ids(try arguments.ids, usage: arguments.values.usage)
     guard let store = try existingStore() else { throw TaskInput.unknownID(ids[0]) }
     let change = try store.unarchive(ids)
     return .document(

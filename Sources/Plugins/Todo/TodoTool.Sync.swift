@@ -9,12 +9,9 @@ import ToolboxStorage
 
 extension TodoTool {
   /// `toolbox todo sync FILE`.
-  enum Sync: CommandDeclaration {
-    static let file = positional(
-      "file", help: "The todo.txt file to keep in step with the list.", completion: .file)
+  struct Sync: DeclaredCommand {
     static let commandName: String? = "sync"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Sync the list with a todo.txt file, both ways.",
       discussion: """
         Tasks added on either side appear on both; completions, edits and deletions made on one side \
@@ -25,8 +22,9 @@ extension TodoTool {
         program changes it during the sync, nothing changes and the command exits 75 (run it again). \
         'toolbox todo undo' reverts the list's side of a sync.
         """,
-      arguments: [file],
       examples: ["toolbox todo sync todo.txt", "toolbox --json todo sync todo.txt"])
+    let file = positional(
+      "file", help: "The todo.txt file to keep in step with the list.", completion: .file)
   }
 
   /// The largest file `sync` reads: 16 MiB (about 200,000 tasks). A sync holds the file, its last-synced
@@ -34,7 +32,7 @@ extension TodoTool {
   static let maximumSyncFileSize = 1 << 24
 
   func sync(_ arguments: Arguments<Sync>) throws -> CommandOutput {
-    let file = try arguments[Sync.file]
+    let file = try arguments.file
     let fileSystem = context.fileSystem
     let today = context.today()
     let tool = self

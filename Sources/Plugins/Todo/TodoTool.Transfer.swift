@@ -4,23 +4,9 @@ import ToolboxStorage
 
 extension TodoTool {
   /// `toolbox todo export`.
-  enum Export: CommandDeclaration {
-    static let format = option(
-      "as", valueName: "format", help: "json (default), todotxt or ics (iCalendar VTODOs).",
-      values: [
-        TaskImporter.Format.json.rawValue, TaskImporter.Format.todotxt.rawValue,
-        TaskImporter.Format.ics.rawValue,
-      ])
-    static let output = option(
-      "output", short: "o", valueName: "file",
-      help: "Write to this file instead of standard output.", completion: .file)
-    static let archived = flag("archived", help: "Export the archive instead of the list.")
-    static let keepPriority = flag(
-      "keep-priority",
-      help: "todo.txt: write done tasks' priority as pri:A (todo.sh drops it, and so does export).")
+  struct Export: DeclaredCommand {
     static let commandName: String? = "export"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Write every task of the list (or of the archive) as JSON or todo.txt.",
       discussion: """
         JSON is the document 'toolbox --json todo list --all' prints; importing it into an empty store \
@@ -32,7 +18,6 @@ extension TodoTool {
         without replacing it. The export is written as it is \
         read: memory stays flat however many tasks there are.
         """,
-      arguments: [format, output, archived, keepPriority],
       examples: [
         "toolbox todo export",
         "toolbox todo export -o tasks.json",
@@ -40,13 +25,26 @@ extension TodoTool {
         "toolbox todo export --as ics -o tasks.ics",
         "toolbox todo export --archived --as todotxt",
       ])
+    let format = option(
+      "as", valueName: "format", help: "json (default), todotxt or ics (iCalendar VTODOs).",
+      values: [
+        TaskImporter.Format.json.rawValue, TaskImporter.Format.todotxt.rawValue,
+        TaskImporter.Format.ics.rawValue,
+      ])
+    let output = option(
+      "output", short: "o", valueName: "file",
+      help: "Write to this file instead of standard output.", completion: .file)
+    let archived = flag("archived", help: "Export the archive instead of the list.")
+    let keepPriority = flag(
+      "keep-priority",
+      help: "todo.txt: write done tasks' priority as pri:A (todo.sh drops it, and so does export).")
   }
 
   func export(_ arguments: Arguments<Export>) throws -> CommandOutput {
-    let format = try arguments[Export.format].flatMap(TaskImporter.Format.init(rawValue:)) ?? .json
-    let query = TaskQuery.everything(archived: try arguments[Export.archived])
-    let keepPriority = try arguments[Export.keepPriority]
-    let file = try arguments[Export.output]
+    let format = try arguments.format.flatMap(TaskImporter.Format.init(rawValue:)) ?? .json
+    let query = TaskQuery.everything(archived: try arguments.archived)
+    let keepPriority = try arguments.keepPriority
+    let file = try arguments.output
     let tool = self
     let today = context.today()
     return .stream { writer in
@@ -97,24 +95,9 @@ extension TodoTool {
   }
 
   /// `toolbox todo import FILE`.
-  enum Import: CommandDeclaration {
-    static let file = positional(
-      "file", help: "The file to read, or - for standard input.", completion: .file)
-    static let format = option(
-      "as", valueName: "format", help: "json, todotxt, lines or ics (iCalendar VTODOs).",
-      values: TaskImporter.Format.allCases.map(\.rawValue))
-    static let dryRun = flag(
-      "dry-run", help: "Check the file and show what would be imported, changing nothing.")
-    static let merge = flag(
-      "merge",
-      help: "Update tasks that are already there (same text, creation date and tags) instead of "
-        + "adding them again.")
-    static let skipInvalid = flag(
-      "skip-invalid",
-      help: "Import the valid records; report each invalid one (line N: reason) and exit 1.")
+  struct Import: DeclaredCommand {
     static let commandName: String? = "import"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Add the tasks of a JSON, todo.txt or plain-lines file, all or nothing.",
       discussion: """
         The format is --as, else guessed from the name: .json is JSON, .txt is todo.txt, .ics is \
@@ -129,7 +112,6 @@ extension TodoTool {
         it, so importing the same file twice adds nothing. Files are regular files up to 1 GiB, read as \
         they are imported. 'toolbox todo undo' reverts a whole import.
         """,
-      arguments: [file, format, dryRun, merge, skipInvalid],
       examples: [
         "toolbox todo import tasks.json --dry-run",
         "toolbox todo import todo.txt",
@@ -138,15 +120,29 @@ extension TodoTool {
         "toolbox todo import --as lines -",
         "toolbox todo import tasks.ics",
       ])
+    let file = positional(
+      "file", help: "The file to read, or - for standard input.", completion: .file)
+    let format = option(
+      "as", valueName: "format", help: "json, todotxt, lines or ics (iCalendar VTODOs).",
+      values: TaskImporter.Format.allCases.map(\.rawValue))
+    let dryRun = flag(
+      "dry-run", help: "Check the file and show what would be imported, changing nothing.")
+    let merge = flag(
+      "merge",
+      help: "Update tasks that are already there (same text, creation date and tags) instead of "
+        + "adding them again.")
+    let skipInvalid = flag(
+      "skip-invalid",
+      help: "Import the valid records; report each invalid one (line N: reason) and exit 1.")
   }
 
   func importTasks(_ arguments: Arguments<Import>) throws -> CommandOutput {
-    let file = try arguments[Import.file]
-    let given = try arguments[Import.format].flatMap(TaskImporter.Format.init(rawValue:))
+    let file = try arguments.file
+    let given = try arguments.format.flatMap(TaskImporter.Format.init(rawValue:))
     let input = context.input
-    let dryRun = try arguments[Import.dryRun]
-    let merge = try arguments[Import.merge]
-    let skipInvalid = try arguments[Import.skipInvalid]
+    let dryRun = try arguments.dryRun
+    let merge = try arguments.merge
+    let skipInvalid = try arguments.skipInvalid
     let today = context.today()
     let progress = context.progress
     let tool = self

@@ -2,13 +2,9 @@ import ToolboxCore
 
 extension TodoTool {
   /// `toolbox todo undo [CHANGE]`.
-  enum Undo: CommandDeclaration {
-    static let change = optionalPositional(
-      "change",
-      help: "The change id to revert (see 'toolbox todo history'); the last change if left out.")
+  struct Undo: DeclaredCommand {
     static let commandName: String? = "undo"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "Revert the last change, or exactly the change given by its id.",
       discussion: """
         Every change (add, done, reopen, rm, edit, pri, append, prepend, clear, archive, unarchive, \
@@ -18,13 +14,15 @@ extension TodoTool {
         refuses (65, naming it) when a later change touched the same tasks. The last \
         \\(TodoStore.undoDepth) changes can be undone. Nothing to undo is not an error.
         """,
-      arguments: [change],
       examples: ["toolbox todo undo 2", "toolbox todo undo"])
+    let change = optionalPositional(
+      "change",
+      help: "The change id to revert (see 'toolbox todo history'); the last change if left out.")
   }
 
   func undo(_ arguments: Arguments<Undo>) throws -> CommandOutput {
     var id: Int64?
-    if let word = try arguments[Undo.change] {
+    if let word = try arguments.change {
       guard word.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let value = Int64(word), value > 0
       else {
         throw arguments.usageError(
@@ -85,24 +83,22 @@ extension TodoTool {
   }
 
   /// `toolbox todo history`.
-  enum History: CommandDeclaration {
-    static let limit = option(
-      "limit", short: "n", valueName: "count", help: "How many changes (default 20).",
-      as: Int.self)
+  struct History: DeclaredCommand {
     static let commandName: String? = "history"
-    static let spec = CommandSpec(
-      commandName,
+    static let about = CommandAbout(
       abstract: "List the recent changes, newest first, with their change ids.",
       discussion: """
         Each line: the change id, when it was made (UTC), what it did, and '(undone)' for a change \
         that was reverted. 'toolbox todo undo ID' reverts one of them.
         """,
-      arguments: [limit],
       examples: ["toolbox todo history", "toolbox --json todo history -n 5"])
+    let limit = option(
+      "limit", short: "n", valueName: "count", help: "How many changes (default 20).",
+      as: Int.self)
   }
 
   func history(_ arguments: Arguments<History>) throws -> CommandOutput {
-    let limit = try arguments[History.limit] ?? 20
+    let limit = try arguments.limit ?? 20
     guard limit >= 1, limit <= TodoStore.undoDepth else {
       throw arguments.usageError(
         "invalid --limit \(limit): expected 1-\(TodoStore.undoDepth)", code: "invalid_value")
