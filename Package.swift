@@ -111,7 +111,7 @@ let package = Package(
     // The commit a build comes from, for `toolbox --version`: written by git before each build.
     .plugin(name: "BuildInfo", capability: .buildTool()),
     .executableTarget(
-      name: "toolbox", dependencies: ["ToolboxCore", "ToolboxBuiltIns", "ToolboxSearch"],
+      name: "toolbox", dependencies: ["ToolboxCore", "ToolboxBuiltIns"],
       swiftSettings: staticExecutable,
       linkerSettings: staticLinking, plugins: ["BuildInfo"]),
     // libcurl's C API, for the search tool's HTTP helper only; linked dynamically (Debian's libcurl4).

@@ -26,3 +26,7 @@ public let toolbox = Application(
     "toolbox number convert 1,234.5 --from en_US --to ar_EG",
     "toolbox --json todo list",
   ])
+
+/// The seams of the real process: HTTP runs in the helper executable `toolbox-search-http` (search's
+/// client), so only `toolbox search` loads the network libraries.
+public func liveSystem() -> System { System.live(http: HelperHTTPClient()) }

@@ -1,6 +1,5 @@
 import ToolboxBuiltIns
 import ToolboxCore
-import ToolboxSearch
 
 #if canImport(Glibc)
   import Glibc
@@ -8,8 +7,7 @@ import ToolboxSearch
   import Darwin
 #endif
 
-// HTTP runs in the helper executable toolbox-search-http, so only `toolbox search` loads its libraries.
-let system = System.live(http: HelperHTTPClient())
+let system = liveSystem()
 // The commit comes from the BuildInfo plugin (Plugins/BuildInfo), which writes it when HEAD, the index or
 // a source file changes.
 var application = toolbox
