@@ -335,7 +335,8 @@ extension ArgumentGroup {
     return collector.specs
   }
 
-  /// One of the keys, for code outside the command's body (`Export.key(\.output)`). Made while another
+  /// One of the keys, for code outside the command's body (`Export.key(\.output)`; a body has
+  /// `arguments.keys`, without the key path this makes at run time). Made while another
   /// declaration is (`let id = Append.key(\.id)`), it is that declaration's key too, and only it.
   public static func key<Value>(_ path: KeyPath<Self, Argument<Self, Value>>) -> Argument<
     Self, Value

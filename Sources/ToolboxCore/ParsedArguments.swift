@@ -36,6 +36,10 @@ public struct Arguments<Keys: ArgumentGroup>: Sendable {
   /// read: a key path made at run time costs about 25,000 instructions the first time.
   @usableFromInline let declaration: Keys
 
+  /// The command's keys, for code that passes one along (`count(arguments.keys.every)`): property reads,
+  /// where `Declaration.key(\.every)` makes a key path at run time.
+  @inlinable public var keys: Keys { declaration }
+
   /// Wraps parsed values of a ``DeclaredCommand``.
   public init(_ values: ParsedValues) {
     self.init(values, declaration: Keys())

@@ -100,9 +100,7 @@ extension CalendarTool {
       let (days, unread) = context.dayMarks(first...last)
       problems = unread
       for index in grids.indices { grids[index].mark(days) }
-    } else if let first = grids.first?.firstDay, let last = grids.last?.lastDay,
-      wantsMarks || wantsAgenda
-    {
+    } else if let first = grids.first?.firstDay, let last = grids.last?.lastDay, wantsAgenda {
       noteUncoveredYears(shown.map { $0.year })
       // A month at a time, held while the items are few; past the budget (a year of a hundred thousand
       // D-Days) the calendar is written as a stream, reading the items again.
@@ -114,14 +112,14 @@ extension CalendarTool {
           items += reader.nextStretch(through: grids[index].lastDay)
           guard agenda.count + items.count <= DatedItemStream.itemBudget else {
             return streamed(
-              grids, stream: stream, marks: wantsMarks, agenda: wantsAgenda,
+              grids, stream: stream, marks: wantsMarks,
               layout: CalendarResult.Layout(
                 months: grids, dayOfYear: dayOfYear, weekNumbers: weekNumbers, names: names),
               isRange: request.isRange, weekdayHeader: names.weekdayHeader)
           }
         }
         if wantsMarks { grids[index].mark(items) }
-        if wantsAgenda { grids[index].agenda = items }
+        grids[index].agenda = items
         agenda += items
       }
       problems = reader.problems
@@ -151,14 +149,14 @@ extension CalendarTool {
   /// text, measures the agenda's columns), then text writes the months and the agenda's lines, JSON
   /// each month's object with its items.
   private func streamed(
-    _ grids: [MonthGrid], stream: DatedItemStream, marks: Bool, agenda: Bool,
+    _ grids: [MonthGrid], stream: DatedItemStream, marks: Bool,
     layout: CalendarResult.Layout, isRange: Bool, weekdayHeader: [String]
   ) -> CommandOutput {
     let style = context.style
     return .stream { writer in
       var grids = grids
       var widths = [Int](repeating: 0, count: 5)
-      let measures = agenda && !writer.isJSON
+      let measures = !writer.isJSON
       if marks || measures {
         var measuring = stream
         for index in grids.indices {
@@ -183,13 +181,13 @@ extension CalendarTool {
         }
         for index in grids.indices {
           // The month's members in the document's order, its items written one by one.
-          if agenda { grids[index].agenda = [] }
+          grids[index].agenda = []
           guard case .object(let members) = try JSONValueEncoder().encode(grids[index]) else {
             continue
           }
           try json.beginObject()
           for member in members {
-            guard agenda, member.key == "agenda" else {
+            guard member.key == "agenda" else {
               try json.member(member.key, member.value)
               continue
             }
@@ -211,8 +209,7 @@ extension CalendarTool {
         try writer.writeText(months.text(style: style) + "\n")
         // A blank line between the months and the agenda, as in the document.
         var isFirst = true
-        let last = agenda ? grids[grids.count - 1].lastDay : .minimum
-        try reader.forEachStretch(through: last) { items in
+        try reader.forEachStretch(through: grids[grids.count - 1].lastDay) { items in
           var text = isFirst ? "\n" : ""
           isFirst = false
           for item in items {

@@ -53,9 +53,9 @@ extension DDayTool {
     }
     let zeroBased = try arguments.zeroBased
     let plan = AnniversaryPlan(
-      start: start, every: try count(Anniversaries.key(\.every), default: 100),
-      count: try count(Anniversaries.key(\.count), default: 10),
-      years: try count(Anniversaries.key(\.years), default: 3),
+      start: start, every: try count(arguments.keys.every, default: 100),
+      count: try count(arguments.keys.count, default: 10),
+      years: try count(arguments.keys.years, default: 3),
       countStartDay: settings.countStartDay && !zeroBased)
     let language = try language()
     let isLunar = try arguments.lunar

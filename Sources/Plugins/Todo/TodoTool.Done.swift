@@ -36,7 +36,7 @@ extension TodoTool {
   }
 
   func setDone(_ values: ParsedValues, done: Bool) throws -> CommandOutput {
-    let ids = try TaskInput.ids(try Arguments<Done>(values)[Done.key(\.ids)], usage: values.usage)
+    let ids = try TaskInput.ids(try Arguments<Done>(values).ids, usage: values.usage)
     guard let store = try existingStore() else { throw TaskInput.unknownID(ids[0]) }
     let change = try store.setDone(ids, done: done, today: context.today())
     let result = TaskUpdatesResult(
