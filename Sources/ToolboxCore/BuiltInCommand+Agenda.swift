@@ -66,30 +66,25 @@ extension BuiltInCommand {
     let stream = AgendaStream(
       items: session.datedItemStream(in: from...to, overdueLimit: overdueLimit), today: today)
     // The items while they are few (a week, a month): one document. Past ``DatedItemStream/itemBudget``
-    // (a year of a hundred thousand D-Days) the text goes on measuring its columns, and the agenda is
-    // written a stretch of days at a time as it is read again.
+    // (a year of a hundred thousand D-Days) the agenda is written a stretch of days at a time as it is
+    // read again; text first reads it once more to measure its columns.
     var held: [DatedItem] = []
-    var fits = true
-    var columns = AgendaResult.Columns(weekdayNames: names.weekdayNames)
-    let isText = context.format == .text
     var reader = stream
     while let items = reader.next() {
-      if fits {
-        if held.count + items.count <= DatedItemStream.itemBudget {
-          held += items
-          continue
+      guard held.count + items.count <= DatedItemStream.itemBudget else {
+        let weekdayNames = names.weekdayNames
+        return .stream { writer in
+          var columns = AgendaResult.Columns(weekdayNames: weekdayNames)
+          if !writer.isJSON {
+            var measuring = stream
+            while let items = measuring.next() {
+              for item in items { columns.measure(item, weekday: columns.weekday(of: item)) }
+            }
+          }
+          try stream.write(to: writer, columns: columns)
         }
-        fits = false
-        // JSON needs no widths: the stream reads everything again.
-        guard isText else { break }
-        for item in held { columns.measure(item, weekday: columns.weekday(of: item)) }
-        held = []
       }
-      for item in items { columns.measure(item, weekday: columns.weekday(of: item)) }
-    }
-    guard fits else {
-      let measured = columns
-      return .stream { writer in try stream.write(to: writer, columns: measured) }
+      held += items
     }
     return .document(
       AgendaResult(

@@ -52,6 +52,10 @@ public enum CommandOutput: Sendable {
   case stream(@Sendable (StreamWriter) throws -> Void)
   /// Text written unchanged whatever the format: help, a completion script, a JSONP body.
   case verbatim(String)
+  /// Output in a file format an option asked for (`--ics`: iCalendar), a ``verbatim(_:)`` text or a
+  /// ``stream(_:)`` of verbatim chunks. `--json` asks for another format: with it, the output is not
+  /// written and the command is a usage error (`use either --json or --ics, not both`, 64).
+  indirect case fileFormat(option: String, CommandOutput)
 }
 
 /// Writes a stream's records one per line as they are produced, so a batch never has to be held in memory.
@@ -123,6 +127,19 @@ public final class StreamWriter {
     switch format {
     case .text: writeOutput(safe(text) + "\n")
     case .json: writeOutput(try JSONOutput.record(record()) + "\n")
+    }
+    if let failure = writeFailure() { throw failure }
+  }
+
+  /// Writes one result as the renderer writes a document (pretty JSON, or its text made safe for a
+  /// terminal): the end of a stream that warned first (an import's skipped records, then its summary).
+  ///
+  /// - Parameter result: The result.
+  /// - Throws: ``WriteError`` once output cannot be written; an encoding error (a bug).
+  public func writeDocument(_ result: some CommandResult) throws {
+    switch format {
+    case .text: writeOutput(safe(result.text(style: style)) + "\n")
+    case .json: writeOutput(try JSONOutput.document(result) + "\n")
     }
     if let failure = writeFailure() { throw failure }
   }

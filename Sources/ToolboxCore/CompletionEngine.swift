@@ -51,15 +51,12 @@ struct CompletionEngine {
       return topLevel(current, given: Self.given(before, globals), session)
     }
     if before[index] == "--" { return .nothing }
-    var rest = Array(before[(index + 1)...])
-    var name = before[index]
-    if let command = BuiltInCommand.named(name) {
-      return builtIn(command, rest, current, session)
+    if let command = BuiltInCommand.named(before[index]) {
+      return builtIn(command, Array(before[(index + 1)...]), current, session)
     }
-    if let expansion = session.registry.config.aliases[name] {
-      name = expansion[0]
-      rest = Array(expansion.dropFirst()) + rest
-    }
+    let expanded = session.registry.expandingAlias(Array(before[index...]))
+    let name = expanded[0]
+    let rest = Array(expanded.dropFirst())
     switch session.registry.entry(named: name) {
     case .external:
       return Answer(directive: .files)
@@ -128,8 +125,7 @@ struct CompletionEngine {
       case 0:
         return topLevel(current, given: [], session)
       case 1:
-        let target = session.registry.config.aliases[positionals[0]]?.first ?? positionals[0]
-        guard case .builtIn(let tool)? = session.registry.entry(named: target) else {
+        guard case .builtIn(let tool)? = session.registry.entry(resolving: positionals[0]) else {
           return .nothing
         }
         return filtered(subcommands(tool), current)

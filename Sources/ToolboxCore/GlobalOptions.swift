@@ -98,6 +98,28 @@ public struct GlobalOptions: Sendable, Equatable {
     if given(option.version) { version = try arguments[option.version] }
   }
 
+  /// The format and quietness asked for anywhere before `--`, read word by word before the command line
+  /// is parsed, so that errors found before then (a bad config, an unknown option) are already written as
+  /// asked. The parse of the command's arguments then reads them for good.
+  static func prescan(_ words: [String]) -> (format: OutputFormat?, quiet: Bool) {
+    var format: OutputFormat?
+    var quiet = false
+    var index = 0
+    while index < words.count, words[index] != "--" {
+      let word = words[index]
+      switch word {
+      case "--json", "--format=json": format = .json
+      case "--format=text": format = .text
+      case "--format" where index + 1 < words.count:
+        format = OutputFormat(rawValue: words[index + 1]) ?? format
+      case "-q", "--quiet": quiet = true
+      default: break
+      }
+      index += 1
+    }
+    return (format, quiet)
+  }
+
   /// The options given after the tool name override those given before it.
   public func merging(_ later: GlobalOptions) -> GlobalOptions {
     var merged = self

@@ -16,8 +16,7 @@ struct HelpCommand {
       return HelpFormatter.help(for: command.spec, commandPath: "toolbox \(name)")
     }
     let registry = session.registry
-    let target = registry.config.aliases[name]?.first ?? name
-    switch registry.entry(named: target) {
+    switch registry.entry(resolving: name) {
     case .builtIn(let tool):
       guard let subcommand else { return self.tool(tool) }
       guard
@@ -26,7 +25,7 @@ struct HelpCommand {
         let names = tool.commandSpecs.compactMap { $0.name }
         throw UsageError(
           "unknown subcommand '\(subcommand)'" + Suggestion.hint(for: subcommand, in: names),
-          code: "unknown_subcommand", usage: "toolbox help \(target) <subcommand>")
+          code: "unknown_subcommand", usage: "toolbox help \(tool.descriptor.name) <subcommand>")
       }
       return command(tool, spec)
     case .external(let plugin):
@@ -38,6 +37,20 @@ struct HelpCommand {
         "unknown tool '\(name)'"
           + Suggestion.hint(for: name, in: registry.invocableNames + BuiltInCommand.visibleNames),
         code: "unknown_tool", usage: "toolbox help [<tool> [<subcommand>]]")
+    }
+  }
+
+  /// The help a command line asked for.
+  ///
+  /// - Parameter topic: What it asked for help with.
+  /// - Returns: The help text, ending with a newline.
+  func text(for topic: HelpTopic) -> String {
+    switch topic {
+    case .topLevel: topLevel()
+    case .tool(let tool): self.tool(tool)
+    case .command(.builtIn(let command)):
+      HelpFormatter.help(for: command.spec, commandPath: "toolbox \(command.name)")
+    case .command(.tool(let tool, let index)): command(tool, tool.commandSpec(at: index))
     }
   }
 

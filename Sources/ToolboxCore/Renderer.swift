@@ -13,16 +13,24 @@ struct Renderer {
   ///   - format: The output format.
   ///   - style: Text styling.
   ///   - tool: The tool's name, for the error lines of streams.
+  ///   - usage: The command's usage line, for the error of output in a file format under `--json`.
   ///   - input: Standard input as the command read it: a stream that stopped at a line over the length
   ///     limit ends with that line as a failed record, and exit 65.
   /// - Returns: The exit status that goes with the output.
   /// - Throws: What a stream throws while producing records (a ``WriteError`` when output cannot be
-  ///   written), or an encoding error (a bug).
+  ///   written), ``UsageError`` for output in a file format under `--json`, or an encoding error (a
+  ///   bug).
   func write(
     _ output: CommandOutput, format: OutputFormat, style: TextStyle, tool: String,
-    input: MonitoredInput? = nil
+    usage: String? = nil, input: MonitoredInput? = nil
   ) throws -> ExitCode {
     switch output {
+    case .fileFormat(let option, let content):
+      guard format == .text else {
+        throw UsageError(
+          "use either --json or \(option), not both", code: "conflicting_options", usage: usage)
+      }
+      return try write(content, format: format, style: style, tool: tool, input: input)
     case .document(let result):
       switch format {
       case .json:
@@ -98,26 +106,5 @@ struct Renderer {
       console.writeError("toolbox: \(failure.description)\n")
     }
     return failure.exitCode
-  }
-
-  /// The format and quietness asked for anywhere before `--`, so that errors found before the command line
-  /// is parsed (a bad config, an unknown option) are already written as asked.
-  static func prescan(_ words: [String]) -> (format: OutputFormat, quiet: Bool) {
-    var format = OutputFormat.text
-    var quiet = false
-    var index = 0
-    while index < words.count, words[index] != "--" {
-      let word = words[index]
-      switch word {
-      case "--json", "--format=json": format = .json
-      case "--format=text": format = .text
-      case "--format" where index + 1 < words.count:
-        format = OutputFormat(rawValue: words[index + 1]) ?? format
-      case "-q", "--quiet": quiet = true
-      default: break
-      }
-      index += 1
-    }
-    return (format, quiet)
   }
 }

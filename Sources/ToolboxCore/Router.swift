@@ -1,18 +1,17 @@
-/// Decides what a command line asks for: which of toolbox's own commands, tool command or plugin runs, or
-/// which help is shown. Routing reads names only; the chosen command's parser reads the rest.
+/// Decides what a command line asks for: the version, which help, an external plugin, or which command
+/// runs — one of toolbox's own or a tool's. Aliases are expanded here, once; routing reads names only, and
+/// the chosen command's parser reads the rest.
 struct Router {
   /// What runs.
   enum Route {
-    /// `toolbox` alone (or `toolbox --help`): the top-level help.
-    case topLevelHelp
-    /// One of toolbox's own commands (`tools`, `help`, `completions`) and the words after it.
-    case builtIn(BuiltInCommand, [String])
+    /// `--version` before the tool name.
+    case version
+    /// Help: for toolbox (`toolbox`, `toolbox --help`), a tool, or a command.
+    case help(HelpTopic)
     /// An external plugin and the words after its name, unchanged.
     case plugin(PluginConfig, [String])
-    /// A tool's help.
-    case toolHelp(any Tool.Type)
-    /// A tool command (its index in the tool's commands) and the words for its parser.
-    case tool(any Tool.Type, command: Int, [String])
+    /// A command and the words for its parser.
+    case command(RoutedCommand, [String])
   }
 
   let registry: ToolRegistry
@@ -21,26 +20,30 @@ struct Router {
   ///
   /// - Parameters:
   ///   - words: The words from the tool name on.
-  ///   - helpRequested: Whether `--help` came before the tool name.
+  ///   - globals: The global options given before them (`--help`, `--version`).
   /// - Returns: The route.
   /// - Throws: ``UsageError`` for an unknown tool or subcommand (with a suggestion).
-  func route(_ words: [String], helpRequested: Bool) throws(UsageError) -> Route {
-    guard let first = words.first, first != "--" else { return .topLevelHelp }
+  func route(_ words: [String], globals: GlobalOptions) throws(UsageError) -> Route {
+    if globals.version { return .version }
+    guard let first = words.first, first != "--" else { return .help(.topLevel) }
     if let command = BuiltInCommand.named(first) {
-      return .builtIn(command, Array(words.dropFirst()))
+      let rest = Array(words.dropFirst())
+      // `__complete`'s words are the command line being completed, `--help` included.
+      if command.name != BuiltInCommand.complete.name,
+        globals.help || GlobalOption.asksForHelp(rest)
+      {
+        return .help(.command(.builtIn(command)))
+      }
+      return .command(.builtIn(command), rest)
     }
-    // Aliases stand for a tool name and, optionally, leading arguments.
-    var words = words
-    if let expansion = registry.config.aliases[first] {
-      words = expansion + words.dropFirst()
-    }
+    let words = registry.expandingAlias(words)
     switch registry.entry(named: words[0]) {
     case .external(let plugin):
       return .plugin(plugin, Array(words.dropFirst()))
     case .builtIn(let tool):
-      return try route(tool, Array(words.dropFirst()), helpRequested: helpRequested)
+      return try route(tool, Array(words.dropFirst()), helpRequested: globals.help)
     case nil:
-      if helpRequested { return .topLevelHelp }
+      if globals.help { return .help(.topLevel) }
       throw UsageError(
         "unknown tool '\(first)'"
           + Suggestion.hint(for: first, in: registry.invocableNames + BuiltInCommand.visibleNames),
@@ -53,32 +56,37 @@ struct Router {
   private func route(_ tool: any Tool.Type, _ words: [String], helpRequested: Bool)
     throws(UsageError) -> Route
   {
-    // Names only: the spec of the command that runs is built by the dispatcher, and the others not at all.
+    // Names only: the spec of the command that runs is built when it runs, and the others not at all.
     let names = tool.commandNames
     let descriptor = tool.descriptor
     let helpRequested = helpRequested || GlobalOption.asksForHelp(words)
     if words.first == "help", !names.contains(where: { $0.answers(to: "help") }) {
-      return .builtIn(BuiltInCommand.help, [descriptor.name] + words.dropFirst())
+      let rest = [descriptor.name] + words.dropFirst()
+      return .command(.builtIn(BuiltInCommand.help), rest)
+    }
+    func command(_ index: Int, _ words: [String]) -> Route {
+      let command = RoutedCommand.tool(tool, command: index)
+      return helpRequested ? .help(.command(command)) : .command(command, words)
     }
     let main = names.firstIndex { $0.name == nil }
     switch subcommand(in: words, tool: tool, names: names) {
     case .found(let index, let position):
       var rest = words
       rest.remove(at: position)
-      return .tool(tool, command: index, rest)
+      return command(index, rest)
     case .onlyGlobalOptions:
       // `toolbox todo`, `toolbox todo --json`: the default subcommand; `toolbox dday`: the tool's help.
-      if helpRequested { return .toolHelp(tool) }
+      if helpRequested { return .help(.tool(tool)) }
       if let name = descriptor.defaultSubcommand,
         let index = names.firstIndex(where: { $0.name == name })
       {
-        return .tool(tool, command: index, words)
+        return command(index, words)
       }
-      guard let main, !tool.commandSpec(at: main).needsArgument else { return .toolHelp(tool) }
-      return .tool(tool, command: main, words)
+      guard let main, !tool.commandSpec(at: main).needsArgument else { return .help(.tool(tool)) }
+      return command(main, words)
     case .other(let word):
-      if let main { return .tool(tool, command: main, words) }
-      if helpRequested { return .toolHelp(tool) }
+      if let main { return command(main, words) }
+      if helpRequested { return .help(.tool(tool)) }
       throw unknownSubcommand(word, descriptor: descriptor, names: names)
     }
   }
@@ -141,5 +149,46 @@ struct Router {
         + Suggestion.hint(for: word, in: names + commands.flatMap { $0.aliases }),
       code: isOption ? "unknown_option" : "unknown_subcommand",
       usage: "toolbox \(descriptor.name) <subcommand> (\(names.joined(separator: ", ")))")
+  }
+}
+
+/// Help that a command line asks for.
+enum HelpTopic {
+  /// toolbox's own: its tools and commands.
+  case topLevel
+  /// A tool's: its commands.
+  case tool(any Tool.Type)
+  /// A command's (a tool's main command shows the tool's help).
+  case command(RoutedCommand)
+}
+
+/// A command a command line runs: one of toolbox's own, or one of a tool's.
+enum RoutedCommand {
+  /// `tools`, `help`, `agenda`, …
+  case builtIn(BuiltInCommand)
+  /// A tool's command, by its index in the tool's commands.
+  case tool(any Tool.Type, command: Int)
+
+  /// The command's declaration.
+  var spec: CommandSpec {
+    switch self {
+    case .builtIn(let command): command.spec
+    case .tool(let tool, let index): tool.commandSpec(at: index)
+    }
+  }
+
+  /// How it is typed: `toolbox agenda`, `toolbox todo add`, `toolbox dday` (a main command).
+  var path: String {
+    switch self {
+    case .builtIn(let command): "toolbox \(command.name)"
+    case .tool(let tool, let index):
+      "toolbox \(tool.descriptor.name)" + (tool.commandSpec(at: index).name.map { " \($0)" } ?? "")
+    }
+  }
+
+  /// The tool it belongs to, whose name error lines carry; `nil` for toolbox's own.
+  var toolName: String? {
+    guard case .tool(let tool, _) = self else { return nil }
+    return tool.descriptor.name
   }
 }

@@ -95,7 +95,7 @@ public struct Session: Sendable {
       toolName: tool, config: config, settings: registry.settings[tool] ?? NoSettings(),
       environment: system.environment, paths: paths, clock: system.clock,
       todayOverride: try todayOverride(),
-      localeArgument: globals.locale, format: format,
+      localeArgument: globals.locale,
       style: TextStyle(isEnabled: colored && format == .text), showsProgress: showsProgress,
       fileSystem: system.fileSystem, http: system.http, processes: system.processes,
       input: system.input,

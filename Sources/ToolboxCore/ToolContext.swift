@@ -17,8 +17,6 @@ public struct ToolContext: Sendable {
   public var todayOverride: CivilDate?
   /// The `--locale` value, if given.
   public var localeArgument: String?
-  /// The output format.
-  public var format: OutputFormat
   /// Styling for text output (enabled only when colour is allowed on standard output).
   public var style: TextStyle
   /// Whether progress lines should be shown (standard error is a terminal and `--quiet` is off).
@@ -51,7 +49,7 @@ public struct ToolContext: Sendable {
     toolName: String, config: Config = Config(), settings: any ToolSettings = NoSettings(),
     environment: Environment = Environment(), paths: Paths? = nil,
     clock: any WallClock = SystemClock(), todayOverride: CivilDate? = nil,
-    localeArgument: String? = nil, format: OutputFormat = .text, style: TextStyle = .plain,
+    localeArgument: String? = nil, style: TextStyle = .plain,
     showsProgress: Bool = false, fileSystem: any FileSystem = LocalFileSystem(),
     http: any HTTPClient = UnavailableHTTPClient(),
     processes: any ProcessRunner = SystemProcessRunner(),
@@ -71,7 +69,6 @@ public struct ToolContext: Sendable {
     self.clock = clock
     self.todayOverride = todayOverride
     self.localeArgument = localeArgument
-    self.format = format
     self.style = style
     self.showsProgress = showsProgress
     self.fileSystem = fileSystem

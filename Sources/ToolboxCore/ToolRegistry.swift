@@ -117,7 +117,26 @@ public struct ToolRegistry: Sendable {
 
   // MARK: - Lookup
 
-  /// The tool with the given name (aliases are resolved by the dispatcher first).
+  /// The words with a leading alias expanded: `["t", "add", "x"]` with the alias `t` → `todo` is
+  /// `["todo", "add", "x"]`; an alias stands for a tool name and, optionally, leading arguments. The one
+  /// place aliases are expanded (routing, help and completion all come here).
+  ///
+  /// - Parameter words: The words from the tool name on.
+  /// - Returns: The words, the alias replaced by what it stands for.
+  public func expandingAlias(_ words: [String]) -> [String] {
+    guard let first = words.first, let expansion = config.aliases[first] else { return words }
+    return expansion + words.dropFirst()
+  }
+
+  /// The tool a word names, itself or through an alias.
+  ///
+  /// - Parameter word: A tool name or alias.
+  /// - Returns: The entry, or `nil` if it names no tool.
+  public func entry(resolving word: String) -> Entry? {
+    entry(named: expandingAlias([word])[0])
+  }
+
+  /// The tool with the given name (aliases are resolved by ``entry(resolving:)``).
   ///
   /// - Parameter name: A tool name.
   /// - Returns: The entry, or `nil` if no tool has that name.

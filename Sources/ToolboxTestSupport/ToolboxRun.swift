@@ -95,7 +95,6 @@ extension ToolContext {
   ///   - tool: The tool's name.
   ///   - today: Today.
   ///   - locale: The `--locale` value.
-  ///   - format: The output format.
   ///   - config: The config.
   ///   - environment: The environment.
   ///   - fileSystem: Files.
@@ -104,7 +103,7 @@ extension ToolContext {
   /// - Returns: The context.
   public static func test(
     tool: String, today: CivilDate = .test("2026-12-02"), locale: String? = nil,
-    format: OutputFormat = .text, config: Config = Config(),
+    config: Config = Config(),
     settings: any ToolSettings = NoSettings(),
     environment: Environment = Environment(["HOME": "/nonexistent"]),
     fileSystem: any FileSystem = LocalFileSystem(), http: any HTTPClient = UnavailableHTTPClient(),
@@ -113,7 +112,7 @@ extension ToolContext {
     ToolContext(
       toolName: tool, config: config, settings: settings, environment: environment,
       clock: FixedClock(today),
-      todayOverride: nil, localeArgument: locale, format: format, style: .plain,
+      todayOverride: nil, localeArgument: locale, style: .plain,
       showsProgress: false,
       fileSystem: fileSystem, http: http, processes: SystemProcessRunner(),
       input: StringInput(input))

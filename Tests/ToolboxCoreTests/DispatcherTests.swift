@@ -175,6 +175,22 @@ import ToolboxTestSupport
     #expect(runner.run("help", "ehco").status == 64)
     #expect(runner.run("help", "echo", "sya").status == 64)
     #expect(runner.run("--help").output == (runner.run([])).output)
+    // Before the tool name too, for a tool, its command and toolbox's own commands.
+    #expect(runner.run("--help", "echo").output == toolHelp.output)
+    #expect(runner.run("--help", "echo", "say").output == commandHelp.output)
+    #expect(runner.run("--help", "tools").output == runner.run("help", "tools").output)
+    #expect(runner.run("help", "tools").output.hasPrefix("OVERVIEW: List the tools"))
+  }
+
+  @Test
+  func `an error before the command line is parsed is written in the format asked for after it`() {
+    // The parse stops at the unknown option; --json and -q after it still choose how it is reported.
+    let json = runner.run("echo", "say", "--uper", "--json")
+    #expect(
+      json.error
+        == #"{"error":{"code":"unknown_option","message":"unknown option '--uper' (did you mean '--upper'?)","tool":"echo"}}"#
+        + "\n")
+    #expect(json.status == 64)
   }
 
   @Test func `command help has every section, generated from the spec`() {

@@ -43,18 +43,16 @@ extension CalendarTool {
       year = number
     }
     let wantsICS = try arguments.ics
-    if wantsICS && context.format == .json {
-      throw arguments.usageError(
-        "use either --json or --ics, not both", code: "conflicting_options")
-    }
     let holidays = try calendar.holidays(in: year)
     let locale = try context.locale(for: .time).identifier
     let korean = Self.isKorean(locale)
     if wantsICS {
-      return .verbatim(
-        Self.icalendar(
-          holidays, country: calendar.countryCode, year: year, korean: korean,
-          stamp: context.today()))
+      return .fileFormat(
+        option: "--ics",
+        .verbatim(
+          Self.icalendar(
+            holidays, country: calendar.countryCode, year: year, korean: korean,
+            stamp: context.today())))
     }
     return .document(
       HolidayListResult(

@@ -70,10 +70,6 @@ extension DDayTool {
       _ = try EventInput.name(title, usage: arguments.values.usage)
     }
     if wantsICS {
-      if context.format == .json {
-        throw arguments.usageError(
-          "use either --json or --ics, not both", code: "conflicting_options")
-      }
       let stamp = DDayICalendar.stamp(context)
       let name = try title.map { text throws(UsageError) in
         try EventInput.name(text, usage: arguments.values.usage)
@@ -82,23 +78,25 @@ extension DDayTool {
       let envelope = DDayICalendar.envelope(
         ICalendarComponent.calendar(
           productID: DDayICalendar.anniversariesProductID, components: []))
-      return .stream { writer in
-        let output = DDayStream.Chunks(writer, verbatim: true)
-        try output.append(envelope.head)
-        for anniversary in anniversaries {
-          let words = language.anniversaryName(anniversary.kind, anniversary.n)
-          let event = ICalendarComponent.allDayEvent(
-            uid: ICalendarUID.stable([
-              "dday", "anniversary", start.description, anniversary.kind.rawValue,
-              String(anniversary.n), anniversary.date.description,
-            ]),
-            stamp: stamp, date: anniversary.date,
-            summary: name.map { "\($0) · \(words)" } ?? words)
-          try output.append(event.serialized())
-        }
-        try output.append(envelope.tail)
-        try output.flush()
-      }
+      return .fileFormat(
+        option: "--ics",
+        .stream { writer in
+          let output = DDayStream.Chunks(writer, verbatim: true)
+          try output.append(envelope.head)
+          for anniversary in anniversaries {
+            let words = language.anniversaryName(anniversary.kind, anniversary.n)
+            let event = ICalendarComponent.allDayEvent(
+              uid: ICalendarUID.stable([
+                "dday", "anniversary", start.description, anniversary.kind.rawValue,
+                String(anniversary.n), anniversary.date.description,
+              ]),
+              stamp: stamp, date: anniversary.date,
+              summary: name.map { "\($0) · \(words)" } ?? words)
+            try output.append(event.serialized())
+          }
+          try output.append(envelope.tail)
+          try output.flush()
+        })
     }
     let weekdays = language.weekdayNames
     @Sendable func item(_ anniversary: Anniversary) -> AnniversariesResult.Item {

@@ -30,18 +30,8 @@ extension DDayTool {
         return ListStream(today: today, language: language, tool: self).output()
       }
       rows.reserveCapacity(count)
-      if context.format == .json {
-        try store.forEachEvent {
-          rows.append(EventRow($0, today: today, lunar: lunar, language: language))
-        }
-      } else {
-        // The text shows no creation date: the rows are read without it (``DDayStore/forEachSchedule(_:)``).
-        try store.forEachSchedule { id, details, name in
-          rows.append(
-            EventRow(
-              id: id, name: try name(), details: details, created: nil, today: today,
-              lunar: lunar, language: language))
-        }
+      try store.forEachEvent {
+        rows.append(EventRow($0, today: today, lunar: lunar, language: language))
       }
     }
     // Keys are sorted, not rows: a sort moves each row many times, a copy of it once.

@@ -49,10 +49,6 @@ extension DDayTool {
           code: "out_of_range")
       }
     }
-    if wantsICS, file == nil, context.format == .json {
-      throw arguments.usageError(
-        "use either --json or --ics, not both", code: "conflicting_options")
-    }
     let today = context.today()
     let years = lunarYears
     let stamp = DDayICalendar.stamp(context)
@@ -69,7 +65,8 @@ extension DDayTool {
         store, stamp: stamp, today: today, lunarYears: years, sink: sink)
     }
     guard let file else {
-      return .stream { writer in _ = try write { try writer.write($0) } }
+      let stream = CommandOutput.stream { writer in _ = try write { try writer.write($0) } }
+      return wantsICS ? .fileFormat(option: "--ics", stream) : stream
     }
     let output = try OutputFile(file)
     let exported = try write { try output.write($0) }
@@ -163,9 +160,7 @@ extension DDayTool {
       skipped: problems.count)
     return .stream { writer in
       for problem in problems { writer.warn(DDayImportProblem(problem)) }
-      try writer.write(
-        writer.isJSON
-          ? try JSONOutput.document(result) + "\n" : result.text(style: .plain) + "\n")
+      try writer.writeDocument(result)
     }
   }
 }

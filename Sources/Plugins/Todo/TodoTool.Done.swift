@@ -47,8 +47,7 @@ extension TodoTool {
     // The tasks are done; that their recurrence ended is said on standard error, and the exit code is 1.
     return .stream { writer in
       for task in ended { writer.warn(RecurrenceEnded(task: task)) }
-      try writer.write(
-        writer.isJSON ? try JSONOutput.document(result) + "\n" : result.text(style: .plain) + "\n")
+      try writer.writeDocument(result)
     }
   }
 }

@@ -124,8 +124,7 @@ extension TodoTool {
         }
       }
       for conflict in result.conflicts { writer.warn(conflict) }
-      try writer.write(
-        writer.isJSON ? try JSONOutput.document(result) + "\n" : result.text(style: .plain) + "\n")
+      try writer.writeDocument(result)
     }
   }
 

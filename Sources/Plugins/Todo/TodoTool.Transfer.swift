@@ -89,8 +89,7 @@ extension TodoTool {
       guard let output, let file else { return }
       try output.commit()
       let result = ExportResult(exported: count, file: file, format: format.rawValue)
-      try writer.write(
-        writer.isJSON ? try JSONOutput.document(result) + "\n" : result.text(style: .plain) + "\n")
+      try writer.writeDocument(result)
     }
   }
 
