@@ -23,7 +23,7 @@ extension DDayTool {
     let lunar = KoreanLunarCalendar()
     // Rows are made as the store's rows are read, into an array reserved for all of them: a thousand rows
     // are a quarter of a megabyte, and each copy of that is fresh pages to fault in.
-    var rows: [EventRow] = []
+    var rows: [DDayRow] = []
     if let store = try existingStore(forReading: true) {
       let count = try store.count()
       if count > ListStream.window {
@@ -32,14 +32,14 @@ extension DDayTool {
       rows.reserveCapacity(count)
       if context.format == .json {
         try store.forEachEvent {
-          rows.append(EventRow($0, today: today, lunar: lunar, language: language))
+          rows.append(DDayRow($0, today: today, lunar: lunar, language: language))
         }
       } else {
         // The text shows no creation date: the rows are read without it (``DDayStore/forEachSchedule(_:)``).
-        try store.forEachSchedule { id, details, name in
+        try store.forEachSchedule { id, schedule, name in
           rows.append(
-            EventRow(
-              id: id, name: try name(), details: details, created: nil, today: today,
+            DDayRow(
+              id: id, name: try name(), schedule: schedule, created: nil, today: today,
               lunar: lunar, language: language))
         }
       }
@@ -86,10 +86,10 @@ extension DDayTool {
       var keys: [(rank: Int, id: Int)] = []
       keys.reserveCapacity(try store.count())
       var widths = EventListResult.Widths()
-      try store.forEachSchedule { id, details, name in
+      try store.forEachSchedule { id, schedule, name in
         let date =
-          details.repeats == .none
-          ? details.date : details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
+          schedule.repeats == .none
+          ? schedule.date : schedule.nextOccurrence(onOrAfter: today, lunar: lunar) ?? schedule.date
         let day = today.days(to: date)
         keys.append((ListOrder.rank(days: day), id))
         if !isJSON { widths.measure(id: id, nameWidth: TextBuffer.width(try name()), days: day) }
@@ -111,9 +111,9 @@ extension DDayTool {
         // The window's rows are read in id order (the store's order), each put in its place.
         let wanted = (start..<end).map { (id: keys[$0].id, place: $0 - start) }
           .sorted { $0.id < $1.id }
-        var rows = [EventRow?](repeating: nil, count: end - start)
+        var rows = [DDayRow?](repeating: nil, count: end - start)
         for (index, event) in try store.events(ids: wanted.map(\.id)).enumerated() {
-          rows[wanted[index].place] = EventRow(
+          rows[wanted[index].place] = DDayRow(
             event, today: today, lunar: lunar, language: language)
         }
         if let document {
@@ -154,15 +154,15 @@ extension DDayTool {
   }
 
   func show(_ arguments: Arguments<Show>) throws -> CommandOutput {
-    let id = try EventInput.id(try arguments.id, usage: arguments.values.usage)
-    guard let store = try existingStore(forReading: true) else { throw EventInput.unknownID(id) }
+    let id = try SavedDDay.id(try arguments.id, usage: arguments.values.usage)
+    guard let store = try existingStore(forReading: true) else { throw SavedDDay.unknownID(id) }
     let event = try store.events(ids: [id])[0]
     let today = context.today()
     let language = try language()
     let lunar = KoreanLunarCalendar()
     let end = CivilDate(year: min(today.year + 10, 9999), month: 12, day: 31) ?? CivilDate.maximum
     let weekdays = language.weekdayNames
-    let upcoming = EventItem.items(of: event, in: today...end, lunar: lunar, language: language)
+    let upcoming = event.occasions(in: today...end, lunar: lunar, language: language)
       .prefix(EventDetailResult.upcomingCount).map {
         EventDetailResult.Upcoming(
           item: $0, label: DDayLabel.label(days: today.days(to: $0.date)),
@@ -170,7 +170,7 @@ extension DDayTool {
       }
     return .document(
       EventDetailResult(
-        row: EventRow(event, today: today, lunar: lunar, language: language),
+        row: DDayRow(event, today: today, lunar: lunar, language: language),
         upcoming: Array(upcoming)))
   }
 }

@@ -1,21 +1,21 @@
 import ToolboxCalendrics
 import ToolboxCore
 
-/// A saved D-Day as `list`, `show`, `add` and `edit` report it, seen from today: the date to show (the next
-/// occurrence of a repeating event, converted from the lunar calendar for a lunar one), its D-label and,
-/// for a one-off date that has passed, its day count.
+/// A saved D-Day seen from today, as `list` (one row each), `show`, `add`, `edit`, `rm` and `import` report
+/// it: the date to show (the next occurrence of a repeating event, converted from the lunar calendar for a
+/// lunar one), its D-label and, for a one-off date that has passed, its day count.
 ///
 /// JSON: `{"id":1,"name":"…","start":"2026-08-25","lunarDate":null,"leap":false,"repeats":"none",
 /// "countStartDay":true,"every":100,"anniversaries":true,"created":"…","date":"2026-08-25","days":-99,
 /// "label":"D+99","dayNumber":100}` — every key always present.
-struct EventRow: Encodable, Sendable, Equatable {
+struct DDayRow: Encodable, Sendable, Equatable {
   /// The event's id.
   let id: Int
   /// The event's name.
   let name: String
-  /// What the event is.
-  let details: EventDetails
-  /// The day it was added: there whenever the row came from a whole ``SavedEvent`` (everything JSON
+  /// When the event falls.
+  let schedule: DDaySchedule
+  /// The day it was added: there whenever the row came from a whole ``SavedDDay`` (everything JSON
   /// shows); `nil` only in the rows `dday list` reads for its text, which leaves the column out.
   let created: CivilDate?
   /// The date shown: the one-off date, or the next occurrence of a repeating event.
@@ -37,11 +37,12 @@ struct EventRow: Encodable, Sendable, Equatable {
   ///   - lunar: The lunar calendar.
   ///   - language: The output language.
   init(
-    _ event: SavedEvent, today: CivilDate, lunar: borrowing KoreanLunarCalendar,
+    _ event: SavedDDay, today: CivilDate, lunar: borrowing KoreanLunarCalendar,
     language: borrowing DDayLanguage
   ) {
     self.init(
-      id: event.id, name: event.name, details: event.details, created: event.created, today: today,
+      id: event.id, name: event.name, schedule: event.schedule, created: event.created,
+      today: today,
       lunar: lunar, language: language)
   }
 
@@ -50,28 +51,28 @@ struct EventRow: Encodable, Sendable, Equatable {
   /// - Parameters:
   ///   - id: The event's id.
   ///   - name: Its name.
-  ///   - details: What it is.
+  ///   - schedule: When it falls.
   ///   - created: The day it was added, if it was read.
   ///   - today: Today.
   ///   - lunar: The lunar calendar.
   ///   - language: The output language.
   init(
-    id: Int, name: String, details: EventDetails, created: CivilDate?, today: CivilDate,
+    id: Int, name: String, schedule: DDaySchedule, created: CivilDate?, today: CivilDate,
     lunar: borrowing KoreanLunarCalendar, language: borrowing DDayLanguage
   ) {
     self.id = id
     self.name = name
-    self.details = details
+    self.schedule = schedule
     self.created = created
     date =
-      details.repeats == .none
-      ? details.date : details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
+      schedule.repeats == .none
+      ? schedule.date : schedule.nextOccurrence(onOrAfter: today, lunar: lunar) ?? schedule.date
     days = today.days(to: date)
-    dayNumber = details.dayNumber(on: today)
+    dayNumber = schedule.dayNumber(on: today)
     isKorean = language.isKorean
   }
 
-  /// `#3 "엄마 생신"`, for messages (as ``SavedEvent/reference``).
+  /// `#3 "엄마 생신"`, for messages (as ``SavedDDay/reference``).
   var reference: String { "#\(id) \"\(name)\"" }
 
   /// What the text adds after the label: the repeat, the lunar date, the day count of a past one-off
@@ -90,14 +91,14 @@ struct EventRow: Encodable, Sendable, Equatable {
       if !isFirst { output.append(" · ") }
       isFirst = false
     }
-    if let words = DDayLanguage.recurrence(details.repeats, isKorean: isKorean) {
+    if let words = DDayLanguage.recurrence(schedule.repeats, isKorean: isKorean) {
       separate()
       output.append(words)
     }
-    if let lunarDate = details.lunarDate {
+    if let lunarDate = schedule.lunarDate {
       separate()
       DDayLanguage.appendLunarNote(
-        lunarDate, withYear: details.repeats == .none, isKorean: isKorean, to: &output)
+        lunarDate, withYear: schedule.repeats == .none, isKorean: isKorean, to: &output)
     }
     if let dayNumber, days < 0 {
       separate()
@@ -119,13 +120,13 @@ struct EventRow: Encodable, Sendable, Equatable {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try container.encode(name, forKey: .name)
-    try container.encode(details.date, forKey: .start)
-    try container.encode(details.lunarDate?.description, forKey: .lunarDate)
-    try container.encode(details.lunarDate?.isLeapMonth ?? false, forKey: .leap)
-    try container.encode(details.repeats, forKey: .repeats)
-    try container.encode(details.countStartDay, forKey: .countStartDay)
-    try container.encode(details.every, forKey: .every)
-    try container.encode(details.anniversaries, forKey: .anniversaries)
+    try container.encode(schedule.date, forKey: .start)
+    try container.encode(schedule.lunarDate?.description, forKey: .lunarDate)
+    try container.encode(schedule.lunarDate?.isLeapMonth ?? false, forKey: .leap)
+    try container.encode(schedule.repeats, forKey: .repeats)
+    try container.encode(schedule.countStartDay, forKey: .countStartDay)
+    try container.encode(schedule.every, forKey: .every)
+    try container.encode(schedule.anniversaries, forKey: .anniversaries)
     // Always there in JSON (read with the whole row); encoded as the date itself, not as an Optional,
     // which goes through the generic path of Optional's conformance for every row.
     if let created {
@@ -137,61 +138,5 @@ struct EventRow: Encodable, Sendable, Equatable {
     try container.encode(days, forKey: .days)
     try container.encode(label, forKey: .label)
     try container.encode(dayNumber, forKey: .dayNumber)
-  }
-}
-
-/// One day a saved D-Day brings: an occurrence of the event, or an anniversary of a one-off date.
-struct EventItem: Sendable, Equatable {
-  /// What kind of day it is.
-  enum Kind: String, Sendable, Encodable {
-    /// The date itself, or a repeat of it.
-    case occurrence
-    /// A day anniversary (`100일`).
-    case days
-    /// A yearly anniversary of a one-off date (`1주년`).
-    case years
-  }
-
-  let date: CivilDate
-  let kind: Kind
-  /// The number of days or years of an anniversary; `nil` for an occurrence.
-  let n: Int?
-  /// The anniversary's name (`100일`, `1st anniversary`), or the event's name for an occurrence.
-  let name: String
-
-  /// The days an event brings in a range, in date order: its occurrences and its anniversaries.
-  ///
-  /// - Parameters:
-  ///   - event: The event.
-  ///   - range: The days.
-  ///   - lunar: The lunar calendar.
-  ///   - language: Names anniversaries.
-  /// - Returns: The items.
-  static func items(
-    of event: SavedEvent, in range: ClosedRange<CivilDate>, lunar: KoreanLunarCalendar,
-    language: DDayLanguage
-  ) -> [EventItem] {
-    let details = event.details
-    let occurrences = details.occurrences(in: range, lunar: lunar).map {
-      EventItem(date: $0, kind: .occurrence, n: nil, name: event.name)
-    }
-    let anniversaries = details.anniversaries(in: range, lunar: lunar).map {
-      EventItem(
-        date: $0.date, kind: $0.kind == .days ? .days : .years, n: $0.n,
-        name: language.anniversaryName($0.kind, $0.n))
-    }
-    // Each list is in order already, and for a short range (the agenda's month) most events have no day
-    // in it at all: merge only when both have some.
-    if anniversaries.isEmpty { return occurrences }
-    if occurrences.isEmpty { return anniversaries }
-    return (occurrences + anniversaries).sorted { ($0.date, $0.order) < ($1.date, $1.order) }
-  }
-
-  private var order: Int {
-    switch kind {
-    case .occurrence: 0
-    case .days: 1
-    case .years: 2
-    }
   }
 }
