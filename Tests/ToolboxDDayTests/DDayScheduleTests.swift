@@ -98,14 +98,14 @@ import ToolboxCore
       #expect(
         schedule.anniversaries(in: within, lunar: lunar) == all.filter { within.contains($0.date) })
     }
-    let lunarDetails = event(
+    let lunarSchedule = event(
       "", lunarDate: LunarDate(year: 1990, month: 8, day: 2, isLeapMonth: false), every: 0)
     let lunarAll = try AnniversaryPlan(
-      start: lunarDetails.date, every: 0, count: 0, years: 45, countStartDay: true
+      start: lunarSchedule.date, every: 0, count: 0, years: 45, countStartDay: true
     ).anniversaries(lunar: lunar)
     let within = range("2026-01-01", "2034-12-31")
     #expect(
-      lunarDetails.anniversaries(in: within, lunar: lunar)
+      lunarSchedule.anniversaries(in: within, lunar: lunar)
         == lunarAll.filter { within.contains($0.date) })
   }
 
