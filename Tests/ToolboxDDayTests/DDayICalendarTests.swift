@@ -58,13 +58,13 @@ import ToolboxTestSupport
   }
 
   @Test func `plain yearly and monthly rules, and the default lunar years`() {
-    let details = EventDetails.plain(.test("2026-03-14"), .yearly)
-    #expect(DDayICalendar.rule(details) == .yearly)
-    #expect(DDayICalendar.rule(EventDetails.plain(.test("2026-01-28"), .monthly)) == .monthly)
+    let schedule = DDaySchedule.plain(.test("2026-03-14"), .yearly)
+    #expect(DDayICalendar.rule(schedule) == .yearly)
+    #expect(DDayICalendar.rule(DDaySchedule.plain(.test("2026-01-28"), .monthly)) == .monthly)
     #expect(
-      DDayICalendar.rule(EventDetails.plain(.test("2026-01-30"), .monthly))?.text
+      DDayICalendar.rule(DDaySchedule.plain(.test("2026-01-30"), .monthly))?.text
         == "FREQ=MONTHLY;BYMONTHDAY=28,29,30;BYSETPOS=-1")
-    #expect(DDayICalendar.rule(EventDetails.plain(.test("2026-01-30"), .none)) == nil)
+    #expect(DDayICalendar.rule(DDaySchedule.plain(.test("2026-01-30"), .none)) == nil)
   }
 
   @Test func `export round-trips through import into another store`() throws {
@@ -82,7 +82,7 @@ import ToolboxTestSupport
     let before = try source.open().events()
     let after = try target.open().events()
     #expect(after.map(\.name) == before.map(\.name))
-    #expect(after.map(\.details) == before.map(\.details))
+    #expect(after.map(\.schedule) == before.map(\.schedule))
     #expect(after.map(\.uid) == before.map(\.calendarUID))
     // Again: nothing added; and the target exports the same events.
     let again = target.run("dday", "import", file)
@@ -179,8 +179,8 @@ import ToolboxTestSupport
         "imported from 'standard input': 3 added, 0 unchanged, 7 skipped (see above)\n"))
     let events = try harness.open().events()
     #expect(events.map(\.name) == ["엄마 생신, 양력", "Rent", "Exam"])
-    #expect(events.map(\.details.repeats) == [.yearly, .monthly, .none])
-    #expect(events.map(\.details.date.description) == ["1990-05-17", "2026-01-25", "2027-06-10"])
+    #expect(events.map(\.schedule.repeats) == [.yearly, .monthly, .none])
+    #expect(events.map(\.schedule.date.description) == ["1990-05-17", "2026-01-25", "2027-06-10"])
     #expect(events[0].uid == "birthday@test")
     // The event without a UID got one from its content: importing again adds nothing.
     let again = harness.run(["dday", "import", "-"], input: Self.mixed)

@@ -58,7 +58,7 @@ import ToolboxTestSupport
         let range = first...(first.adding(days: days) ?? first)
         let agenda = try tool.datedItems(in: range).map { "\($0.date) \($0.title)" }
         let shown = events.flatMap { event in
-          EventItem.items(of: event, in: range, lunar: lunar, language: language).map {
+          event.occasions(in: range, lunar: lunar, language: language).map {
             "\($0.date) \(event.name)\($0.kind == .occurrence ? "" : " · " + $0.name)"
           }
         }

@@ -34,7 +34,7 @@ import ToolboxTestSupport
         ][n % 4]
         _ = try store.insert(
           name: name,
-          details: EventDetails(
+          schedule: DDaySchedule(
             date: solar, lunarDate: lunarDate, repeats: repeats[n % 5], countStartDay: n % 3 != 0,
             every: n % 7 == 0 ? 0 : 100, anniversaries: n % 11 != 0),
           created: today, uid: nil)
@@ -44,7 +44,7 @@ import ToolboxTestSupport
       let language = DDayLanguage(locale: ResolvedLocale(identifier: locale, source: .argument))
       let lunar = KoreanLunarCalendar()
       let rows = try store.events().map {
-        EventRow($0, today: today, lunar: lunar, language: language)
+        DDayRow($0, today: today, lunar: lunar, language: language)
       }
       let ordered = rows.sorted {
         (ListOrder.rank(days: $0.days), $0.id) < (ListOrder.rank(days: $1.days), $1.id)

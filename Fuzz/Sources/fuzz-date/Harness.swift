@@ -71,12 +71,12 @@ public func fuzzDate(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   // checked (outside 1391-2050 it loads ICU).
   let day = date.adding(days: offset % 4096) ?? date
   let lunarOrigin = checksLunar ? lunar.lunarDate(of: date) : nil
-  let details = EventDetails(
+  let schedule = DDaySchedule(
     date: date,
     lunarDate: lunarOrigin.flatMap { KoreanLunarCalendar.yearRange.contains($0.year) ? $0 : nil },
     repeats: [Recurrence.none, .yearly, .monthly][year % 3], countStartDay: year & 4 == 0,
     every: year % 401, anniversaries: true)
-  if !(details.isLunar && details.repeats == .monthly) { checkSchedule(details, from: day) }
+  if !(schedule.isLunar && schedule.repeats == .monthly) { checkSchedule(schedule, from: day) }
   if date <= day { checkAge(birth: date, on: day) }
   return 0
 }
@@ -96,31 +96,32 @@ func checkLunarInput(_ text: String, isLeapMonth: Bool) {
 
 /// The next occurrence is on or after the day and the date, and the only occurrence from the day to it;
 /// anniversaries in a range lie in it, in order, on their step.
-func checkSchedule(_ details: EventDetails, from day: CivilDate) {
-  if let next = details.nextOccurrence(onOrAfter: day, lunar: lunar) {
-    require(next >= day && next >= details.date, "\(details): next \(next) is before \(day)")
-    let between = details.occurrences(in: day...next, lunar: lunar)
-    require(between == [next], "\(details): from \(day) to the next \(next) come \(between)")
+func checkSchedule(_ schedule: DDaySchedule, from day: CivilDate) {
+  if let next = schedule.nextOccurrence(onOrAfter: day, lunar: lunar) {
+    require(next >= day && next >= schedule.date, "\(schedule): next \(next) is before \(day)")
+    let between = schedule.occurrences(in: day...next, lunar: lunar)
+    require(between == [next], "\(schedule): from \(day) to the next \(next) come \(between)")
   } else {
     require(
-      details.repeats != .none || details.date < day, "\(details): no next occurrence from \(day)")
+      schedule.repeats != .none || schedule.date < day,
+      "\(schedule): no next occurrence from \(day)")
   }
   let end = day.adding(days: 120) ?? .maximum
-  let items = details.anniversaries(in: day...end, lunar: lunar)
-  let shift = details.countStartDay ? 1 : 0
+  let items = schedule.anniversaries(in: day...end, lunar: lunar)
+  let shift = schedule.countStartDay ? 1 : 0
   for (index, item) in items.enumerated() {
-    require((day...end).contains(item.date), "\(details): anniversary \(item) outside the range")
+    require((day...end).contains(item.date), "\(schedule): anniversary \(item) outside the range")
     if index > 0 {
-      require(items[index - 1].date <= item.date, "\(details): anniversaries out of order")
+      require(items[index - 1].date <= item.date, "\(schedule): anniversaries out of order")
     }
     switch item.kind {
     case .days:
       require(
-        details.every > 0 && item.n % details.every == 0
-          && details.date.days(to: item.date) + shift == item.n,
-        "\(details): day anniversary \(item)")
+        schedule.every > 0 && item.n % schedule.every == 0
+          && schedule.date.days(to: item.date) + shift == item.n,
+        "\(schedule): day anniversary \(item)")
     case .years:
-      require(item.n >= 1, "\(details): yearly anniversary \(item)")
+      require(item.n >= 1, "\(schedule): yearly anniversary \(item)")
     }
   }
 }

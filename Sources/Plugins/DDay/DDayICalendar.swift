@@ -4,7 +4,7 @@ import ToolboxICalendar
 
 /// Saved D-Days and anniversaries as iCalendar (RFC 5545) all-day events, and iCalendar events as D-Days.
 ///
-/// Export: one `VEVENT` per D-Day, `UID` ``SavedEvent/calendarUID``. A yearly or monthly D-Day is one event
+/// Export: one `VEVENT` per D-Day, `UID` ``SavedDDay/calendarUID``. A yearly or monthly D-Day is one event
 /// with an `RRULE` that says exactly what dday does: `FREQ=YEARLY` / `FREQ=MONTHLY`, and for the days RFC
 /// 5545 would skip (February 29 in common years, the 29th-31st in shorter months) a rule that falls on the
 /// month's last day instead (`BYMONTHDAY=28,29;BYSETPOS=-1`). A lunar yearly D-Day cannot be an `RRULE`: it is
@@ -46,7 +46,7 @@ enum DDayICalendar {
   ///   - lunar: The lunar calendar.
   /// - Returns: The `VEVENT`s, in the order of `events`.
   static func events(
-    _ events: [SavedEvent], stamp: ICalendarDateTime, today: CivilDate, lunarYears: Int,
+    _ events: [SavedDDay], stamp: ICalendarDateTime, today: CivilDate, lunarYears: Int,
     lunar: KoreanLunarCalendar
   ) -> [ICalendarComponent] {
     events.flatMap {
@@ -64,33 +64,33 @@ enum DDayICalendar {
   ///   - lunar: The lunar calendar.
   /// - Returns: The `VEVENT`s.
   static func components(
-    of event: SavedEvent, stamp: ICalendarDateTime, today: CivilDate, lunarYears: Int,
+    of event: SavedDDay, stamp: ICalendarDateTime, today: CivilDate, lunarYears: Int,
     lunar: KoreanLunarCalendar
   ) -> [ICalendarComponent] {
-    let details = event.details
+    let schedule = event.schedule
     var extra = [ddayProperty(event)]
-    if let lunarDate = details.lunarDate {
+    if let lunarDate = schedule.lunarDate {
       extra.append(
         ICalendarProperty(
           lunarProperty,
           parameters: lunarDate.isLeapMonth ? [ICalendarParameter("X-LEAP", "TRUE")] : [],
           raw: lunarDate.description))
     }
-    guard details.repeats == .yearly, let lunarDate = details.lunarDate else {
+    guard schedule.repeats == .yearly, let lunarDate = schedule.lunarDate else {
       return [
         ICalendarComponent.allDayEvent(
-          uid: event.calendarUID, stamp: stamp, date: details.date, summary: event.name,
-          recurrence: rule(details), properties: extra)
+          uid: event.calendarUID, stamp: stamp, date: schedule.date, summary: event.name,
+          recurrence: rule(schedule), properties: extra)
       ]
     }
     // One event per lunar year, from the year of the next occurrence.
-    let next = details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
-    let first = EventDetails.lunarYear(of: next, lunar)
+    let next = schedule.nextOccurrence(onOrAfter: today, lunar: lunar) ?? schedule.date
+    let first = DDaySchedule.lunarYear(of: next, lunar)
     var items: [ICalendarComponent] = []
     var year = first
     while items.count < lunarYears, year <= 9999 {
       if let day = AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, lunar),
-        day >= details.date
+        day >= schedule.date
       {
         items.append(
           ICalendarComponent.allDayEvent(
@@ -103,18 +103,18 @@ enum DDayICalendar {
   }
 
   /// The `RRULE` of a Gregorian D-Day, exactly as dday repeats it; `nil` for a one-off date.
-  static func rule(_ details: EventDetails) -> RecurrenceRule? {
-    switch details.repeats {
+  static func rule(_ schedule: DDaySchedule) -> RecurrenceRule? {
+    switch schedule.repeats {
     case .none:
       return nil
     case .yearly:
-      guard details.date.month == 2, details.date.day == 29 else { return .yearly }
+      guard schedule.date.month == 2, schedule.date.day == 29 else { return .yearly }
       // February 29, on February 28 in common years.
       return RecurrenceRule(
         .yearly,
         otherParts: [.init("BYMONTH", "2"), .init("BYMONTHDAY", "28,29"), .init("BYSETPOS", "-1")])
     case .monthly:
-      let day = details.date.day
+      let day = schedule.date.day
       guard day > 28 else { return .monthly }
       // The 29th-31st, or the month's last day when it is shorter.
       return RecurrenceRule(
@@ -127,15 +127,15 @@ enum DDayICalendar {
   }
 
   /// `X-TOOLBOX-DDAY;X-COUNT-START-DAY=TRUE;X-EVERY=100;X-ANNIVERSARIES=TRUE;X-REPEATS=YEARLY:<UID>`.
-  static func ddayProperty(_ event: SavedEvent) -> ICalendarProperty {
-    let details = event.details
+  static func ddayProperty(_ event: SavedDDay) -> ICalendarProperty {
+    let schedule = event.schedule
     return ICalendarProperty(
       ddayProperty,
       parameters: [
-        ICalendarParameter("X-COUNT-START-DAY", details.countStartDay ? "TRUE" : "FALSE"),
-        ICalendarParameter("X-EVERY", String(details.every)),
-        ICalendarParameter("X-ANNIVERSARIES", details.anniversaries ? "TRUE" : "FALSE"),
-        ICalendarParameter("X-REPEATS", details.repeats.rawValue.uppercased()),
+        ICalendarParameter("X-COUNT-START-DAY", schedule.countStartDay ? "TRUE" : "FALSE"),
+        ICalendarParameter("X-EVERY", String(schedule.every)),
+        ICalendarParameter("X-ANNIVERSARIES", schedule.anniversaries ? "TRUE" : "FALSE"),
+        ICalendarParameter("X-REPEATS", schedule.repeats.rawValue.uppercased()),
       ],
       raw: event.calendarUID)
   }
@@ -147,7 +147,7 @@ enum DDayICalendar {
     /// The `UID` it is stored with: the D-Day's (`X-TOOLBOX-DDAY`) or the event's.
     var uid: String
     var name: String
-    var details: EventDetails
+    var schedule: DDaySchedule
     /// The line of its (first) `VEVENT`.
     var line: Int
   }
@@ -185,7 +185,7 @@ enum DDayICalendar {
           }
           if let index = seen[event.uid] {
             // The other years of a lunar D-Day's export are the same D-Day.
-            if imported[index].details.isLunar, imported[index].details == event.details,
+            if imported[index].schedule.isLunar, imported[index].schedule == event.schedule,
               imported[index].name == event.name
             {
               continue
@@ -254,9 +254,9 @@ enum DDayICalendar {
     guard rules.count <= 1 else { throw skip("it has more than one RRULE") }
     let repeats: Recurrence
     if let rule = rules.first {
-      if rule == .yearly || rule == Self.rule(EventDetails.plain(date, .yearly)) {
+      if rule == .yearly || rule == Self.rule(DDaySchedule.plain(date, .yearly)) {
         repeats = .yearly
-      } else if rule == .monthly || rule == Self.rule(EventDetails.plain(date, .monthly)) {
+      } else if rule == .monthly || rule == Self.rule(DDaySchedule.plain(date, .monthly)) {
         repeats = .monthly
       } else {
         throw skip(
@@ -265,20 +265,20 @@ enum DDayICalendar {
     } else {
       repeats = .none
     }
-    var details = EventDetails(
+    var schedule = DDaySchedule(
       date: date, lunarDate: nil, repeats: repeats, countStartDay: countStartDay, every: 100,
       anniversaries: true)
     var uid = event.uid.flatMap { $0.isEmpty ? nil : $0 }
     if let dday = event.property(named: ddayProperty) {
       uid = dday.text.isEmpty ? uid : dday.text
       if let value = dday.parameter("X-COUNT-START-DAY") {
-        details.countStartDay = value.uppercased() != "FALSE"
+        schedule.countStartDay = value.uppercased() != "FALSE"
       }
       if let value = dday.parameter("X-EVERY"), let every = Int(value), every >= 0 {
-        details.every = every
+        schedule.every = every
       }
       if let value = dday.parameter("X-ANNIVERSARIES") {
-        details.anniversaries = value.uppercased() != "FALSE"
+        schedule.anniversaries = value.uppercased() != "FALSE"
       }
     }
     if let property = event.property(named: lunarProperty) {
@@ -293,11 +293,11 @@ enum DDayICalendar {
       } catch {
         throw skip("its \(lunarProperty): \(error.description)")
       }
-      details.lunarDate = lunarDate
-      details.date = solar
+      schedule.lunarDate = lunarDate
+      schedule.date = solar
       // A lunar yearly D-Day is exported as one event per year, without an RRULE.
       if event.property(named: ddayProperty)?.parameter("X-REPEATS")?.uppercased() == "YEARLY" {
-        details.repeats = .yearly
+        schedule.repeats = .yearly
       }
     }
     // Without a UID (RFC 5545 requires one, but not every program writes it), one from the content, so
@@ -306,16 +306,16 @@ enum DDayICalendar {
       uid
       ?? ICalendarUID.stable(
         ["dday", "import", summary, date.description, rules.first?.text ?? ""])
-    return Imported(uid: key, name: summary, details: details, line: event.line ?? 0)
+    return Imported(uid: key, name: summary, schedule: schedule, line: event.line ?? 0)
   }
 }
 
 extension DDayICalendar.Skipped: Error {}
 
-extension EventDetails {
+extension DDaySchedule {
   /// A Gregorian D-Day with default settings, for comparing `RRULE`s.
-  static func plain(_ date: CivilDate, _ repeats: Recurrence) -> EventDetails {
-    EventDetails(
+  static func plain(_ date: CivilDate, _ repeats: Recurrence) -> DDaySchedule {
+    DDaySchedule(
       date: date, lunarDate: nil, repeats: repeats, countStartDay: true, every: 100,
       anniversaries: true)
   }

@@ -63,7 +63,7 @@ final class DDayStore {
   }
 
   /// The columns of a D-Day's schedule (the list's text, the agenda, the calendar's marks), then those of
-  /// a whole ``SavedEvent`` (`show`, `export`, the JSON list).
+  /// a whole ``SavedDDay`` (`show`, `export`, the JSON list).
   private static let scheduleColumns =
     "id, name, date, lunar, leap, repeats, count_start_day, every, anniversaries"
   private static let columns = scheduleColumns + ", created, uid"
@@ -74,8 +74,8 @@ final class DDayStore {
   ///
   /// - Returns: The events.
   /// - Throws: ``StoreError``.
-  func events() throws -> [SavedEvent] {
-    var events: [SavedEvent] = []
+  func events() throws -> [SavedDDay] {
+    var events: [SavedDDay] = []
     events.reserveCapacity(try count())
     try forEachEvent { events.append($0) }
     return events
@@ -97,24 +97,24 @@ final class DDayStore {
   ///
   /// - Parameter body: Called for each event.
   /// - Throws: ``StoreError``, or what `body` throws.
-  func forEachEvent(_ body: (SavedEvent) throws -> Void) throws {
+  func forEachEvent(_ body: (SavedDDay) throws -> Void) throws {
     try database.guarded {
       let statement = try connection.prepare("SELECT \(Self.columns) FROM events ORDER BY id")
       while try statement.step() { try body(try event(from: statement)) }
     }
   }
 
-  /// Calls `body` with the id, name and details of every saved D-Day in id order: all the list, the agenda
+  /// Calls `body` with the id, name and schedule of every saved D-Day in id order: all the list, the agenda
   /// and the calendar's marks need (not `created` and `uid`).
   ///
   /// The name is read when `body` asks for it: the agenda and the calendar's marks ask only for the
   /// events that have a day in their range.
   ///
-  /// - Parameter body: Called with each event's id, details and a function that reads its name (only
+  /// - Parameter body: Called with each event's id, schedule and a function that reads its name (only
   ///   during the call).
   /// - Throws: ``StoreError``, or what `body` throws.
   func forEachSchedule(
-    _ body: (_ id: Int, _ details: EventDetails, _ name: () throws(StoreError) -> String) throws
+    _ body: (_ id: Int, _ schedule: DDaySchedule, _ name: () throws(StoreError) -> String) throws
       -> Void
   ) throws {
     try database.guarded {
@@ -122,7 +122,7 @@ final class DDayStore {
         "SELECT \(Self.scheduleColumns) FROM events ORDER BY id")
       while try statement.step() {
         let id = statement.int(0)
-        try body(id, try details(from: statement, id: id)) { () throws(StoreError) in
+        try body(id, try schedule(from: statement, id: id)) { () throws(StoreError) in
           guard let name = statement.text(1) else {
             throw corrupt(id, "has a missing or invalid column")
           }
@@ -137,33 +137,33 @@ final class DDayStore {
   /// - Parameter ids: The ids.
   /// - Returns: The events.
   /// - Throws: ``UsageError`` (64) naming the first id no event has; ``StoreError``.
-  func events(ids: [Int]) throws -> [SavedEvent] {
+  func events(ids: [Int]) throws -> [SavedDDay] {
     try database.guarded {
       let statement = try connection.prepare("SELECT \(Self.columns) FROM events WHERE id = ?1")
       return try ids.map { id in
         try statement.bind([.int(id)])
-        guard try statement.step() else { throw EventInput.unknownID(id) }
+        guard try statement.step() else { throw SavedDDay.unknownID(id) }
         return try event(from: statement)
       }
     }
   }
 
   /// Decodes the current row of a `SELECT` of ``columns``.
-  private func event(from statement: SQLiteStatement) throws(StoreError) -> SavedEvent {
+  private func event(from statement: SQLiteStatement) throws(StoreError) -> SavedDDay {
     let id = statement.int(0)
-    let details = try details(from: statement, id: id)
+    let schedule = try schedule(from: statement, id: id)
     guard let name = statement.text(1),
       let (year, month, day) = statement.withBytes(9, CivilDate.components(utf8:)) ?? nil,
       let created = CivilDate(year: year, month: month, day: day)
     else { throw corrupt(id, "has a missing or invalid column") }
-    return SavedEvent(
-      id: id, name: name, details: details, created: created, uid: statement.text(10))
+    return SavedDDay(
+      id: id, name: name, schedule: schedule, created: created, uid: statement.text(10))
   }
 
   /// Decodes the schedule of the current row of a `SELECT` of ``scheduleColumns`` or ``columns``: its date
   /// converted from the lunar calendar for a lunar event.
-  private func details(from statement: SQLiteStatement, id: Int) throws(StoreError)
-    -> EventDetails
+  private func schedule(from statement: SQLiteStatement, id: Int) throws(StoreError)
+    -> DDaySchedule
   {
     // The flags are 0 or 1 and the step is not negative, as the table's checks say: a row written past
     // them (another program, a damaged file) is refused by every reader alike.
@@ -196,7 +196,7 @@ final class DDayStore {
       }
       date = solar
     }
-    return EventDetails(
+    return DDaySchedule(
       date: date, lunarDate: lunarDate, repeats: repeats, countStartDay: countStartDay,
       every: statement.int(7), anniversaries: anniversaries)
   }
@@ -212,37 +212,37 @@ final class DDayStore {
   ///
   /// - Parameters:
   ///   - name: Its name.
-  ///   - details: What it is.
+  ///   - schedule: When it falls.
   ///   - created: Today.
   ///   - uid: The iCalendar `UID` it was imported with, if any.
   /// - Returns: The stored event with its new id.
   /// - Throws: ``StoreError``.
-  func add(name: String, details: EventDetails, created: CivilDate, uid: String? = nil) throws
-    -> SavedEvent
+  func add(name: String, schedule: DDaySchedule, created: CivilDate, uid: String? = nil) throws
+    -> SavedDDay
   {
     try database.guarded {
       try connection.transaction(immediate: true) {
-        try insert(name: name, details: details, created: created, uid: uid)
+        try insert(name: name, schedule: schedule, created: created, uid: uid)
       }
     }
   }
 
   /// Inserts a row (inside the caller's transaction).
-  func insert(name: String, details: EventDetails, created: CivilDate, uid: String?) throws
-    -> SavedEvent
+  func insert(name: String, schedule: DDaySchedule, created: CivilDate, uid: String?) throws
+    -> SavedDDay
   {
     try connection.run(
       """
       INSERT INTO events (name, date, lunar, leap, repeats, count_start_day, every, anniversaries,
         created, uid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
       """,
-      .text(name), .text(details.storedDate), .int(details.isLunar ? 1 : 0),
-      .int(details.lunarDate?.isLeapMonth == true ? 1 : 0), .text(details.repeats.rawValue),
-      .int(details.countStartDay ? 1 : 0), .int(details.every),
-      .int(details.anniversaries ? 1 : 0), .text(created.description),
+      .text(name), .text(schedule.storedDate), .int(schedule.isLunar ? 1 : 0),
+      .int(schedule.lunarDate?.isLeapMonth == true ? 1 : 0), .text(schedule.repeats.rawValue),
+      .int(schedule.countStartDay ? 1 : 0), .int(schedule.every),
+      .int(schedule.anniversaries ? 1 : 0), .text(created.description),
       uid.map { .text($0) } ?? .null)
-    return SavedEvent(
-      id: Int(connection.lastInsertedRowID), name: name, details: details, created: created,
+    return SavedDDay(
+      id: Int(connection.lastInsertedRowID), name: name, schedule: schedule, created: created,
       uid: uid)
   }
 
@@ -257,27 +257,27 @@ final class DDayStore {
   ///
   /// - Parameters:
   ///   - id: The event.
-  ///   - change: Computes the new name and details (may throw to change nothing).
+  ///   - change: Computes the new name and schedule (may throw to change nothing).
   /// - Returns: The event after the edit and whether anything changed.
   /// - Throws: ``UsageError`` for an unknown id, what `change` throws, ``StoreError``.
-  func edit(_ id: Int, _ change: (SavedEvent) throws -> SavedEvent) throws -> (
-    event: SavedEvent, changed: Bool
+  func edit(_ id: Int, _ change: (SavedDDay) throws -> SavedDDay) throws -> (
+    event: SavedDDay, changed: Bool
   ) {
     try database.guarded {
       try connection.transaction(immediate: true) {
         let before = try events(ids: [id])[0]
         let after = try change(before)
         guard after != before else { return (before, false) }
-        let details = after.details
+        let schedule = after.schedule
         try connection.run(
           """
           UPDATE events SET name = ?1, date = ?2, lunar = ?3, leap = ?4, repeats = ?5,
             count_start_day = ?6, every = ?7, anniversaries = ?8 WHERE id = ?9
           """,
-          .text(after.name), .text(details.storedDate), .int(details.isLunar ? 1 : 0),
-          .int(details.lunarDate?.isLeapMonth == true ? 1 : 0), .text(details.repeats.rawValue),
-          .int(details.countStartDay ? 1 : 0), .int(details.every),
-          .int(details.anniversaries ? 1 : 0), .int(id))
+          .text(after.name), .text(schedule.storedDate), .int(schedule.isLunar ? 1 : 0),
+          .int(schedule.lunarDate?.isLeapMonth == true ? 1 : 0), .text(schedule.repeats.rawValue),
+          .int(schedule.countStartDay ? 1 : 0), .int(schedule.every),
+          .int(schedule.anniversaries ? 1 : 0), .int(id))
         return (after, true)
       }
     }
@@ -288,7 +288,7 @@ final class DDayStore {
   /// - Parameter ids: The events.
   /// - Returns: The removed events.
   /// - Throws: ``UsageError`` for an unknown id, ``StoreError``.
-  func remove(_ ids: [Int]) throws -> [SavedEvent] {
+  func remove(_ ids: [Int]) throws -> [SavedDDay] {
     try database.guarded {
       try connection.transaction(immediate: true) {
         let removed = try events(ids: ids)

@@ -67,7 +67,7 @@ extension DDayStream {
     try document.beginArray(key: "events")
     try store?.forEachEvent { event in
       count += 1
-      try document.element(EventRow(event, today: today, lunar: lunar, language: language))
+      try document.element(DDayRow(event, today: today, lunar: lunar, language: language))
     }
     try document.endArray()
     try document.endObject()

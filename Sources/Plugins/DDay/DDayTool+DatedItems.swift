@@ -30,8 +30,8 @@ extension DDayTool: DatedItemProvider {
     var events = DDayItemCursor.Events()
     if let store = try existingStore(forReading: true) {
       events.reserve(try store.count())
-      try store.forEachSchedule { _, details, readName in
-        events.append(details, name: try readName())
+      try store.forEachSchedule { _, schedule, readName in
+        events.append(schedule, name: try readName())
       }
     }
     let cursor = DDayItemCursor(
@@ -51,9 +51,9 @@ extension DDayTool: DatedItemProvider {
   public func markDays(in range: ClosedRange<CivilDate>, into marks: inout DayMarks) throws {
     guard let store = try existingStore(forReading: true) else { return }
     let window = ScheduleWindow(range, lunar: KoreanLunarCalendar())
-    try store.forEachSchedule { _, details, _ in
-      details.forEachOccurrence(in: window) { marks.mark($0) }
-      details.forEachAnniversary(in: window) { marks.mark($0.date) }
+    try store.forEachSchedule { _, schedule, _ in
+      schedule.forEachOccurrence(in: window) { marks.mark($0) }
+      schedule.forEachAnniversary(in: window) { marks.mark($0.date) }
     }
   }
 }
@@ -66,17 +66,17 @@ struct DDayItemCursor: DatedItemCursor {
   /// The saved D-Days: what their days are computed from, and their names, kept as one run of UTF-8
   /// bytes (a hundred thousand names as `String`s were a heap object each).
   struct Events: Sendable {
-    private(set) var details: [EventDetails] = []
+    private(set) var schedules: [DDaySchedule] = []
     private var names: [UInt8] = []
     private var nameEnds: [Int] = []
 
     mutating func reserve(_ count: Int) {
-      details.reserveCapacity(count)
+      schedules.reserveCapacity(count)
       nameEnds.reserveCapacity(count)
     }
 
-    mutating func append(_ event: EventDetails, name: String) {
-      details.append(event)
+    mutating func append(_ schedule: DDaySchedule, name: String) {
+      schedules.append(schedule)
       names.append(contentsOf: name.utf8)
       nameEnds.append(names.count)
     }
@@ -164,7 +164,7 @@ struct DDayItemCursor: DatedItemCursor {
     var found: [Entry] = []
     // A stretch after the first is sized to hold about the budget.
     if computed != nil { found.reserveCapacity(Self.entryBudget + Self.entryBudget / 4) }
-    for (index, event) in events.details.enumerated() {
+    for (index, event) in events.schedules.enumerated() {
       let position = Int32(index)
       event.forEachOccurrence(in: window) { day in
         found.append(Entry(date: day, event: position, kind: Entry.occurrence, n: 0))

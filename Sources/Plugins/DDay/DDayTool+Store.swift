@@ -53,13 +53,13 @@ extension DDayTool {
   }
 
   /// The saved D-Days, or none when there is no store yet.
-  func savedEvents() throws -> [SavedEvent] {
+  func savedDDays() throws -> [SavedDDay] {
     try existingStore(forReading: true)?.events() ?? []
   }
 
   /// The ids of the saved D-Days with their names, for shells.
   static let idCompletion = Completion.dynamic { request in
-    guard let events = try? DDayTool(context: request.context).savedEvents() else { return [] }
+    guard let events = try? DDayTool(context: request.context).savedDDays() else { return [] }
     return events.map { CompletionCandidate(String($0.id), $0.name) }
   }
 }

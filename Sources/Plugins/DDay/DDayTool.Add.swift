@@ -49,7 +49,7 @@ extension DDayTool {
   func add(_ arguments: Arguments<Add>) throws -> CommandOutput {
     let usage = arguments.values.usage
     let language = try language()
-    let name = try EventInput.name(try arguments.name, usage: usage)
+    let name = try SavedDDay.name(try arguments.name, usage: usage)
     let repeats = try Self.recurrence(
       yearly: try arguments.yearly, monthly: try arguments.monthly, once: false,
       usage: usage)
@@ -66,20 +66,20 @@ extension DDayTool {
       try DateReader.count(text, display: "--every", usage: usage)
     }
     let text = try arguments.date
-    var details: EventDetails
+    var schedule: DDaySchedule
     if isLunar {
       let (lunar, solar) = try DateReader.lunarDate(text, isLeapMonth: isLeap)
-      details = EventDetails(
+      schedule = DDaySchedule(
         date: solar, lunarDate: lunar, repeats: repeats ?? .none, countStartDay: countStartDay,
         every: every ?? 100, anniversaries: true)
     } else {
-      details = EventDetails(
+      schedule = DDaySchedule(
         date: try dates.date(text), lunarDate: nil, repeats: repeats ?? .none,
         countStartDay: countStartDay, every: every ?? 100, anniversaries: true)
     }
-    details.anniversaries = !(try arguments.noAnniversaries)
-    try Self.check(details, usage: usage)
-    let event = try openStore().add(name: name, details: details, created: context.today())
+    schedule.anniversaries = !(try arguments.noAnniversaries)
+    try Self.check(schedule, usage: usage)
+    let event = try openStore().add(name: name, schedule: schedule, created: context.today())
     return .document(EventChangeResult(row: row(event, language), verb: "added"))
   }
 
@@ -116,8 +116,8 @@ extension DDayTool {
   }
 
   /// Rejects what a saved D-Day cannot be: a lunar date that repeats monthly.
-  static func check(_ details: EventDetails, usage: String) throws(UsageError) {
-    if details.isLunar, details.repeats == .monthly {
+  static func check(_ schedule: DDaySchedule, usage: String) throws(UsageError) {
+    if schedule.isLunar, schedule.repeats == .monthly {
       throw UsageError(
         "lunar dates repeat yearly only (--monthly cannot go with a lunar date)",
         code: "conflicting_options", usage: usage)
@@ -125,7 +125,7 @@ extension DDayTool {
   }
 
   /// The row of an event seen from today.
-  func row(_ event: SavedEvent, _ language: DDayLanguage) -> EventRow {
-    EventRow(event, today: context.today(), lunar: KoreanLunarCalendar(), language: language)
+  func row(_ event: SavedDDay, _ language: DDayLanguage) -> DDayRow {
+    DDayRow(event, today: context.today(), lunar: KoreanLunarCalendar(), language: language)
   }
 }

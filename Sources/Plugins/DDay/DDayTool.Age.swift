@@ -54,7 +54,7 @@ extension DDayTool {
     guard birth <= on else { throw DDayError.birthAfterDate(birth: birth, on: on) }
     let next: CivilDate?
     if let lunarBirth {
-      next = EventDetails(
+      next = DDaySchedule(
         date: birth, lunarDate: lunarBirth, repeats: .yearly, countStartDay: true, every: 0,
         anniversaries: false
       ).nextOccurrence(onOrAfter: on, lunar: KoreanLunarCalendar())

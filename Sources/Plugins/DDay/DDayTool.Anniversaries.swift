@@ -67,12 +67,12 @@ extension DDayTool {
       guard wantsICS else {
         throw arguments.usageError("--name goes with --ics", code: "invalid_argument")
       }
-      _ = try EventInput.name(title, usage: arguments.values.usage)
+      _ = try SavedDDay.name(title, usage: arguments.values.usage)
     }
     if wantsICS {
       let stamp = DDayICalendar.stamp(context)
       let name = try title.map { text throws(UsageError) in
-        try EventInput.name(text, usage: arguments.values.usage)
+        try SavedDDay.name(text, usage: arguments.values.usage)
       }
       // Written as they are made (`--count` may be millions): the calendar's head, each event, its end.
       let envelope = DDayICalendar.envelope(

@@ -46,9 +46,9 @@ extension DDayTool {
   func edit(_ arguments: Arguments<Edit>) throws -> CommandOutput {
     let usage = arguments.values.usage
     let language = try language()
-    let id = try EventInput.id(try arguments.id, usage: usage)
+    let id = try SavedDDay.id(try arguments.id, usage: usage)
     let name = try arguments.name.map { text throws(UsageError) in
-      try EventInput.name(text, usage: usage)
+      try SavedDDay.name(text, usage: usage)
     }
     let dateText = try arguments.date
     let repeats = try Self.recurrence(
@@ -77,43 +77,43 @@ extension DDayTool {
         "nothing to change: give a new name, --date, a repeat, a calendar or a counting option",
         code: "missing_argument")
     }
-    guard let store = try existingStore() else { throw EventInput.unknownID(id) }
+    guard let store = try existingStore() else { throw SavedDDay.unknownID(id) }
     let dates = dates
     let (event, changed) = try store.edit(id) { before in
       var after = before
-      var details = before.details
+      var schedule = before.schedule
       if let name { after.name = name }
-      let isLunar = calendar ?? details.isLunar
+      let isLunar = calendar ?? schedule.isLunar
       if let dateText {
         if isLunar {
           let (lunar, solar) = try DateReader.lunarDate(dateText, isLeapMonth: isLeap)
-          details.date = solar
-          details.lunarDate = lunar
+          schedule.date = solar
+          schedule.lunarDate = lunar
         } else {
           guard !isLeap else {
             throw UsageError(
               "--leap goes with a lunar date (add --lunar)", code: "invalid_argument", usage: usage)
           }
-          details.date = try dates.date(dateText)
-          details.lunarDate = nil
+          schedule.date = try dates.date(dateText)
+          schedule.lunarDate = nil
         }
-      } else if isLunar, details.lunarDate == nil {
-        guard let lunar = KoreanLunarCalendar().lunarDate(of: details.date) else {
-          throw InternalError("ICU could not convert '\(details.date)' to the dangi calendar")
+      } else if isLunar, schedule.lunarDate == nil {
+        guard let lunar = KoreanLunarCalendar().lunarDate(of: schedule.date) else {
+          throw InternalError("ICU could not convert '\(schedule.date)' to the dangi calendar")
         }
         guard KoreanLunarCalendar.yearRange.contains(lunar.year) else {
-          throw DDayError.lunarYearOutOfRange(solar: details.date, lunarYear: lunar.year)
+          throw DDayError.lunarYearOutOfRange(solar: schedule.date, lunarYear: lunar.year)
         }
-        details.lunarDate = lunar
+        schedule.lunarDate = lunar
       } else if !isLunar {
-        details.lunarDate = nil
+        schedule.lunarDate = nil
       }
-      if let repeats { details.repeats = repeats }
-      if let countStartDay { details.countStartDay = countStartDay }
-      if let every { details.every = every }
-      if let anniversaries { details.anniversaries = anniversaries }
-      try Self.check(details, usage: usage)
-      after.details = details
+      if let repeats { schedule.repeats = repeats }
+      if let countStartDay { schedule.countStartDay = countStartDay }
+      if let every { schedule.every = every }
+      if let anniversaries { schedule.anniversaries = anniversaries }
+      try Self.check(schedule, usage: usage)
+      after.schedule = schedule
       return after
     }
     return .document(
@@ -134,14 +134,14 @@ extension DDayTool {
   }
 
   func remove(_ arguments: Arguments<Remove>) throws -> CommandOutput {
-    let ids = try EventInput.ids(try arguments.ids, usage: arguments.values.usage)
+    let ids = try SavedDDay.ids(try arguments.ids, usage: arguments.values.usage)
     let language = try language()
-    guard let store = try existingStore() else { throw EventInput.unknownID(ids[0]) }
+    guard let store = try existingStore() else { throw SavedDDay.unknownID(ids[0]) }
     let removed = try store.remove(ids)
     let today = context.today()
     let lunar = KoreanLunarCalendar()
     return .document(
       EventRemovedResult(
-        removed: removed.map { EventRow($0, today: today, lunar: lunar, language: language) }))
+        removed: removed.map { DDayRow($0, today: today, lunar: lunar, language: language) }))
   }
 }

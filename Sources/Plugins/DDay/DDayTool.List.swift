@@ -23,7 +23,7 @@ extension DDayTool {
     let lunar = KoreanLunarCalendar()
     // Rows are made as the store's rows are read, into an array reserved for all of them: a thousand rows
     // are a quarter of a megabyte, and each copy of that is fresh pages to fault in.
-    var rows: [EventRow] = []
+    var rows: [DDayRow] = []
     if let store = try existingStore(forReading: true) {
       let count = try store.count()
       if count > ListStream.window {
@@ -31,7 +31,7 @@ extension DDayTool {
       }
       rows.reserveCapacity(count)
       try store.forEachEvent {
-        rows.append(EventRow($0, today: today, lunar: lunar, language: language))
+        rows.append(DDayRow($0, today: today, lunar: lunar, language: language))
       }
     }
     // Keys are sorted, not rows: a sort moves each row many times, a copy of it once.
@@ -76,10 +76,10 @@ extension DDayTool {
       var keys: [(rank: Int, id: Int)] = []
       keys.reserveCapacity(try store.count())
       var widths = EventListResult.Widths()
-      try store.forEachSchedule { id, details, name in
+      try store.forEachSchedule { id, schedule, name in
         let date =
-          details.repeats == .none
-          ? details.date : details.nextOccurrence(onOrAfter: today, lunar: lunar) ?? details.date
+          schedule.repeats == .none
+          ? schedule.date : schedule.nextOccurrence(onOrAfter: today, lunar: lunar) ?? schedule.date
         let day = today.days(to: date)
         keys.append((ListOrder.rank(days: day), id))
         if !isJSON { widths.measure(id: id, nameWidth: TextBuffer.width(try name()), days: day) }
@@ -101,9 +101,9 @@ extension DDayTool {
         // The window's rows are read in id order (the store's order), each put in its place.
         let wanted = (start..<end).map { (id: keys[$0].id, place: $0 - start) }
           .sorted { $0.id < $1.id }
-        var rows = [EventRow?](repeating: nil, count: end - start)
+        var rows = [DDayRow?](repeating: nil, count: end - start)
         for (index, event) in try store.events(ids: wanted.map(\.id)).enumerated() {
-          rows[wanted[index].place] = EventRow(
+          rows[wanted[index].place] = DDayRow(
             event, today: today, lunar: lunar, language: language)
         }
         if let document {
@@ -144,15 +144,15 @@ extension DDayTool {
   }
 
   func show(_ arguments: Arguments<Show>) throws -> CommandOutput {
-    let id = try EventInput.id(try arguments.id, usage: arguments.values.usage)
-    guard let store = try existingStore(forReading: true) else { throw EventInput.unknownID(id) }
+    let id = try SavedDDay.id(try arguments.id, usage: arguments.values.usage)
+    guard let store = try existingStore(forReading: true) else { throw SavedDDay.unknownID(id) }
     let event = try store.events(ids: [id])[0]
     let today = context.today()
     let language = try language()
     let lunar = KoreanLunarCalendar()
     let end = CivilDate(year: min(today.year + 10, 9999), month: 12, day: 31) ?? CivilDate.maximum
     let weekdays = language.weekdayNames
-    let upcoming = EventItem.items(of: event, in: today...end, lunar: lunar, language: language)
+    let upcoming = event.occasions(in: today...end, lunar: lunar, language: language)
       .prefix(EventDetailResult.upcomingCount).map {
         EventDetailResult.Upcoming(
           item: $0, label: DDayLabel.label(days: today.days(to: $0.date)),
@@ -160,7 +160,7 @@ extension DDayTool {
       }
     return .document(
       EventDetailResult(
-        row: EventRow(event, today: today, lunar: lunar, language: language),
+        row: DDayRow(event, today: today, lunar: lunar, language: language),
         upcoming: Array(upcoming)))
   }
 }

@@ -122,16 +122,16 @@ extension DDayTool {
     let language = try language()
     let today = context.today()
     let source = file == "-" ? "standard input" : file
-    var outcomes: [(SavedEvent, DDayImportResult.Outcome)] = []
+    var outcomes: [(SavedDDay, DDayImportResult.Outcome)] = []
     var conflicts: [DDayICalendar.Skipped] = []
     if !events.isEmpty {
       let store = try openStore()
       try store.transaction {
-        var known: [String: SavedEvent] = [:]
+        var known: [String: SavedDDay] = [:]
         for event in try store.events() { known[event.calendarUID] = event }
         for event in events {
           if let existing = known[event.uid] {
-            if existing.name == event.name, existing.details == event.details {
+            if existing.name == event.name, existing.schedule == event.schedule {
               outcomes.append((existing, .unchanged))
             } else {
               conflicts.append(
@@ -144,7 +144,7 @@ extension DDayTool {
             continue
           }
           let added = try store.insert(
-            name: event.name, details: event.details, created: today, uid: event.uid)
+            name: event.name, schedule: event.schedule, created: today, uid: event.uid)
           known[event.uid] = added
           outcomes.append((added, .added))
         }
@@ -155,7 +155,7 @@ extension DDayTool {
     let result = DDayImportResult(
       source: source,
       rows: outcomes.map {
-        (EventRow($0.0, today: today, lunar: lunar, language: language), $0.1)
+        (DDayRow($0.0, today: today, lunar: lunar, language: language), $0.1)
       },
       skipped: problems.count)
     return .stream { writer in
@@ -198,7 +198,7 @@ struct DDayImportResult: CommandResult {
   enum Outcome: String, Encodable { case added, unchanged }
 
   let source: String
-  let rows: [(EventRow, Outcome)]
+  let rows: [(DDayRow, Outcome)]
   let skipped: Int
 
   var added: Int { rows.filter { $0.1 == .added }.count }
@@ -219,7 +219,7 @@ struct DDayImportResult: CommandResult {
   }
 
   private struct Item: Encodable {
-    let row: EventRow
+    let row: DDayRow
     let outcome: Outcome
     func encode(to encoder: any Encoder) throws {
       try row.encode(to: encoder)

@@ -1,8 +1,8 @@
 import ToolboxCore
 
-/// `toolbox dday list`: `{"events":[…]}` in JSON (see ``EventRow``), aligned rows in text.
+/// `toolbox dday list`: `{"events":[…]}` in JSON (see ``DDayRow``), aligned rows in text.
 struct EventListResult: CommandResult, Equatable {
-  let rows: [EventRow]
+  let rows: [DDayRow]
 
   /// The text of an empty list.
   static let emptyMessage = "No D-Days. Add one with: toolbox dday add NAME DATE"
@@ -57,7 +57,7 @@ struct EventListResult: CommandResult, Equatable {
   ///   - widths: The columns' widths.
   ///   - output: The text.
   static func appendLine(
-    _ row: borrowing EventRow, nameWidth: Int, widths: Widths, to output: inout TextBuffer
+    _ row: borrowing DDayRow, nameWidth: Int, widths: Widths, to output: inout TextBuffer
   ) {
     let id = row.id
     let days = row.days
@@ -78,7 +78,7 @@ struct EventListResult: CommandResult, Equatable {
 
 /// `toolbox dday add` and `edit`: the event object in JSON, `added #3 "…" 2026-12-25 D-23` in text.
 struct EventChangeResult: CommandResult, Equatable {
-  let row: EventRow
+  let row: DDayRow
   /// What happened: `added`, `edited`, `unchanged`.
   let verb: String
 
@@ -93,7 +93,7 @@ struct EventChangeResult: CommandResult, Equatable {
 
 /// `toolbox dday rm`: `{"removed":[…]}` in JSON, `removed #3 "…"` lines in text.
 struct EventRemovedResult: CommandResult, Equatable {
-  let removed: [EventRow]
+  let removed: [DDayRow]
 
   private enum CodingKeys: String, CodingKey { case removed }
 
@@ -115,7 +115,7 @@ struct EventRemovedResult: CommandResult, Equatable {
 struct EventDetailResult: CommandResult, Equatable {
   /// One upcoming day.
   struct Upcoming: Encodable, Sendable, Equatable {
-    let item: EventItem
+    let item: DDayOccasion
     let label: String
     /// The weekday in the output language, for text.
     let localizedWeekday: String
@@ -132,7 +132,7 @@ struct EventDetailResult: CommandResult, Equatable {
     }
   }
 
-  let row: EventRow
+  let row: DDayRow
   let upcoming: [Upcoming]
 
   /// How many upcoming days `show` lists.

@@ -5,17 +5,17 @@ import ToolboxCore
 @testable import ToolboxDDay
 
 /// When saved D-Days fall: occurrences, the next one, anniversaries in a range, day numbers.
-@Suite struct EventScheduleTests {
+@Suite struct DDayScheduleTests {
   let lunar = KoreanLunarCalendar()
 
   func event(
     _ date: String, _ repeats: Recurrence = .none, lunarDate: LunarDate? = nil,
     countStartDay: Bool = true, every: Int = 100, anniversaries: Bool = true
-  ) -> EventDetails {
+  ) -> DDaySchedule {
     let solar =
       lunarDate.flatMap { lunar.dayNumber(of: $0) }.flatMap { CivilDate(dayNumber: $0) }
       ?? .test(date)
-    return EventDetails(
+    return DDaySchedule(
       date: solar, lunarDate: lunarDate, repeats: repeats, countStartDay: countStartDay,
       every: every, anniversaries: anniversaries)
   }
@@ -23,15 +23,15 @@ import ToolboxCore
   func range(_ from: String, _ to: String) -> ClosedRange<CivilDate> { .test(from) ... .test(to) }
 
   @Test func `a one-off date occurs once`() {
-    let details = event("2026-12-25")
+    let schedule = event("2026-12-25")
     #expect(
-      details.occurrences(in: range("2026-12-01", "2026-12-31"), lunar: lunar) == [
+      schedule.occurrences(in: range("2026-12-01", "2026-12-31"), lunar: lunar) == [
         .test("2026-12-25")
       ])
-    #expect(details.occurrences(in: range("2026-12-26", "2027-12-31"), lunar: lunar) == [])
+    #expect(schedule.occurrences(in: range("2026-12-26", "2027-12-31"), lunar: lunar) == [])
     #expect(
-      details.nextOccurrence(onOrAfter: .test("2026-12-25"), lunar: lunar) == .test("2026-12-25"))
-    #expect(details.nextOccurrence(onOrAfter: .test("2026-12-26"), lunar: lunar) == nil)
+      schedule.nextOccurrence(onOrAfter: .test("2026-12-25"), lunar: lunar) == .test("2026-12-25"))
+    #expect(schedule.nextOccurrence(onOrAfter: .test("2026-12-26"), lunar: lunar) == nil)
   }
 
   @Test func `yearly and monthly repeats start at the date`() {
@@ -79,10 +79,10 @@ import ToolboxCore
     ]
     var day = CivilDate.test("2024-01-01")
     while day <= .test("2030-12-31") {
-      for details in events {
-        let next = details.nextOccurrence(onOrAfter: day, lunar: lunar)
+      for schedule in events {
+        let next = schedule.nextOccurrence(onOrAfter: day, lunar: lunar)
         let within = day...(day.adding(days: 2000) ?? day)
-        #expect(next == details.occurrences(in: within, lunar: lunar).first, "\(details) \(day)")
+        #expect(next == schedule.occurrences(in: within, lunar: lunar).first, "\(schedule) \(day)")
       }
       day = day.adding(days: 17) ?? .maximum
     }
@@ -90,22 +90,22 @@ import ToolboxCore
 
   @Test func `anniversaries in a range agree with the anniversaries command`() throws {
     for countStartDay in [true, false] {
-      let details = event("2026-03-14", countStartDay: countStartDay)
+      let schedule = event("2026-03-14", countStartDay: countStartDay)
       let plan = AnniversaryPlan(
         start: .test("2026-03-14"), every: 100, count: 40, years: 10, countStartDay: countStartDay)
       let all = try plan.anniversaries()
       let within = range("2026-06-01", "2029-12-31")
       #expect(
-        details.anniversaries(in: within, lunar: lunar) == all.filter { within.contains($0.date) })
+        schedule.anniversaries(in: within, lunar: lunar) == all.filter { within.contains($0.date) })
     }
-    let lunarDetails = event(
+    let lunarSchedule = event(
       "", lunarDate: LunarDate(year: 1990, month: 8, day: 2, isLeapMonth: false), every: 0)
     let lunarAll = try AnniversaryPlan(
-      start: lunarDetails.date, every: 0, count: 0, years: 45, countStartDay: true
+      start: lunarSchedule.date, every: 0, count: 0, years: 45, countStartDay: true
     ).anniversaries(lunar: lunar)
     let within = range("2026-01-01", "2034-12-31")
     #expect(
-      lunarDetails.anniversaries(in: within, lunar: lunar)
+      lunarSchedule.anniversaries(in: within, lunar: lunar)
         == lunarAll.filter { within.contains($0.date) })
   }
 

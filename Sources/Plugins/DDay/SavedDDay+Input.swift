@@ -1,7 +1,7 @@
 import ToolboxCore
 
-/// Checks what users type for saved D-Days: names and ids.
-enum EventInput {
+/// What users type for saved D-Days, read and checked: names and ids.
+extension SavedDDay {
   /// A D-Day's name: trimmed, non-empty, without control characters (a newline would break the list).
   ///
   /// - Parameters:

@@ -1,10 +1,34 @@
 import ToolboxCalendrics
 import ToolboxCore
 
+/// When a saved D-Day falls and how its days are counted: its date (Gregorian or lunar), repeat and
+/// counting settings, without its id and name. What `add` creates and `edit` changes, and all that the
+/// list's text, the agenda and the calendar's marks read of each D-Day (``DDayStore/forEachSchedule(_:)``).
+struct DDaySchedule: Sendable, Equatable {
+  /// The event's day on the Gregorian calendar; for a lunar event, the day its lunar date fell on.
+  var date: CivilDate
+  /// The lunar date as given, for an event kept on the Korean lunar calendar (a lunar birthday, 추석).
+  var lunarDate: LunarDate?
+  /// How it repeats.
+  var repeats: Recurrence
+  /// Whether the date itself is day 1 (`100일` is the date + 99 days) rather than day 0.
+  var countStartDay: Bool
+  /// The step of the day anniversaries of a one-off date (`100` for 100일, 200일, …); 0 for none.
+  var every: Int
+  /// Whether a one-off date has anniversaries (every `every` days and every year) at all.
+  var anniversaries: Bool
+
+  /// Whether the event is kept on the lunar calendar.
+  var isLunar: Bool { lunarDate != nil }
+
+  /// The date as stored: the Gregorian date, or the lunar date for a lunar event.
+  var storedDate: String { lunarDate?.description ?? date.description }
+}
+
 /// When a saved D-Day falls: its occurrences (the date, or every repeat of it) and the anniversaries of a
 /// one-off date, in a range of days. All arithmetic is on day numbers; nothing here can leave
 /// 0001-01-01...9999-12-31 (dates that would are left out).
-extension EventDetails {
+extension DDaySchedule {
   /// The event's own days in a range: the date of a one-off event, every repeat of a repeating one from the
   /// date on.
   ///
@@ -186,34 +210,5 @@ extension EventDetails {
   static func day(_ day: Int, inYear year: Int, month: Int) -> CivilDate? {
     CivilDate(
       year: year, month: month, day: min(day, CivilDate.daysInMonth(year: year, month: month)))
-  }
-}
-
-/// A range of days and what every saved D-Day's schedule needs to know of it, worked out once for all of
-/// them: its first and last day numbers, and the lunar years of both (when a lunar event first asks: out
-/// of the compiled lunar table's years, they come from ICU's calendar).
-final class ScheduleWindow {
-  /// The days.
-  let range: ClosedRange<CivilDate>
-  /// The lunar calendar.
-  let lunar: KoreanLunarCalendar
-  /// The day numbers of the first and the last day.
-  let firstDayNumber: Int
-  let lastDayNumber: Int
-  /// The lunar years of the first and the last day (``EventDetails/lunarYear(of:_:)``).
-  private(set) lazy var firstLunarYear = EventDetails.lunarYear(of: range.lowerBound, lunar)
-  private(set) lazy var lastLunarYear = EventDetails.lunarYear(of: range.upperBound, lunar)
-
-  /// The window of a range.
-  init(_ range: ClosedRange<CivilDate>, lunar: KoreanLunarCalendar) {
-    self.range = range
-    self.lunar = lunar
-    firstDayNumber = range.lowerBound.dayNumber
-    lastDayNumber = range.upperBound.dayNumber
-  }
-
-  /// The lunar year of a day in the window (the first day's is kept).
-  func lunarYear(of day: CivilDate) -> Int {
-    day == range.lowerBound ? firstLunarYear : EventDetails.lunarYear(of: day, lunar)
   }
 }
