@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Keys several commands share, declared once: a struct whose stored properties are typed keys, held by
 /// each command as one stored property (`let network = Network()`), whose keys its spec lists in that
 /// place and its body reads as `try arguments.network.timeout`. A ``DeclaredCommand`` is one too.
@@ -16,16 +12,5 @@ extension ArgumentGroup {
     let collector = KeyCollector()
     KeyCollector.with(collector) { _ = Self() }
     return collector.specs
-  }
-
-  /// One of the keys, for code outside the command's body (`Export.key(\.output)`; a body has
-  /// `arguments.keys`, without the key path this makes at run time). Made while another
-  /// declaration is (`let id = Append.key(\.id)`), it is that declaration's key too, and only it.
-  public static func key<Value>(_ path: KeyPath<Self, Argument<Self, Value>>) -> Argument<
-    Self, Value
-  > {
-    let key = KeyCollector.with(nil) { Self()[keyPath: path] }
-    KeyCollector.current?.specs.append(key.spec)
-    return key
   }
 }

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// What declares typed keys: the factories below create them.
 public protocol ArgumentKeys: Sendable {}
 

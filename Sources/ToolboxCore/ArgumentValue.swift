@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A type whose values can be read from one command-line word.
 public protocol ArgumentValue: Sendable {
   /// Converts the word, or returns `nil` if it is not a valid value.

@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A ``DeclaredCommand``'s spec besides its name and arguments (``CommandSpec``'s other fields).
 public struct CommandAbout: Sendable {
   /// One sentence ending with a period.

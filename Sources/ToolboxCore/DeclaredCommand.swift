@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A command declared once: a struct whose stored properties are its typed keys, so that its spec lists
 /// exactly the keys it has — a key cannot be declared and left out of the spec, and the name is written
 /// once (``DeclaredCommand/commandName``).

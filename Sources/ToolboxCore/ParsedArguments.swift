@@ -36,8 +36,7 @@ public struct Arguments<Keys: ArgumentGroup>: Sendable {
   /// read: a key path made at run time costs about 25,000 instructions the first time.
   @usableFromInline let declaration: Keys
 
-  /// The command's keys, for code that passes one along (`count(arguments.keys.every)`): property reads,
-  /// where `Declaration.key(\.every)` makes a key path at run time.
+  /// The command's keys, for code that passes one along (`count(arguments.keys.every)`).
   @inlinable public var keys: Keys { declaration }
 
   /// Wraps parsed values of a ``DeclaredCommand``.
@@ -67,13 +66,6 @@ public struct Arguments<Keys: ArgumentGroup>: Sendable {
     }
   }
 
-  /// The value of the key at a key path, for a table of keys: `try arguments[key]`.
-  @inlinable @inline(__always)
-  public subscript<Value>(_ key: KeyPath<Keys, Argument<Keys, Value>>) -> Value
-  {
-    get throws { try self[declaration[keyPath: key]] }
-  }
-
   /// The value of one of the stored keys: `try arguments.due`.
   ///
   /// - Parameter key: The key's property, `\.due`.
@@ -82,7 +74,7 @@ public struct Arguments<Keys: ArgumentGroup>: Sendable {
   @inlinable @inline(__always)
   public subscript<Value>(dynamicMember key: KeyPath<Keys, Argument<Keys, Value>>) -> Value
   {
-    get throws { try self[key] }
+    get throws { try self[declaration[keyPath: key]] }
   }
 
   /// The arguments of a group of keys the command holds: `arguments.network`, read as

@@ -48,7 +48,7 @@ import ToolboxCore
     let parsed = try parse(["--", "--due", "-p"])
     #expect(try parsed.text == ["--due", "-p"])
     #expect(try parsed.due == nil)
-    #expect(!parsed.has(Add.key(\.due)))
+    #expect(!parsed.has(Add().due))
   }
 
   @Test(arguments: ["-5", "-1,234.5", "-0.5", "-١٬٢٣٤", "\u{061C}-١٬٢٣٤", "-\u{061C}١", "-", "-.5"])
@@ -151,7 +151,7 @@ import ToolboxCore
 
   @Test func `a key the command does not declare is a bug the read reports`() throws {
     let parsed = Arguments<Add>(
-      try ArgumentParser(command: [Add.key(\.text).spec], usage: "toolbox x").parse(["a"]))
+      try ArgumentParser(command: [Add().text.spec], usage: "toolbox x").parse(["a"]))
     #expect(throws: InternalError.self) { try parsed.due }
   }
 
@@ -218,12 +218,12 @@ import ToolboxCore
     #expect(try parsed.file == nil)
     #expect(parsed.has(\.output))
     #expect(!parsed.has(\.ics))
-    #expect(Export.key(\.output).spec.short == "o")
+    #expect(Export().output.spec.short == "o")
     let refused = try ArgumentParser(command: spec.arguments, usage: "u").parse(["--years", "x"])
     #expect(throws: UsageError.self) { try Arguments<Export>(refused).years }
   }
 
-  /// A group's keys in its place; a key borrowed from another declaration counts once, alone.
+  /// A group's keys in its place.
   struct Window: ArgumentGroup {
     let from = option("from", valueName: "date", help: "First day.")
     let days = option("days", valueName: "n", help: "Days.", as: Int.self)
@@ -232,18 +232,18 @@ import ToolboxCore
   struct Borrowing: DeclaredCommand {
     static let commandName: String? = "borrow"
     static let about = CommandAbout(abstract: "Borrow.")
-    let output = Export.key(\.output)
+    let output = option("output", short: "o", valueName: "file", help: "Write to this file.")
     let window = Window()
     let all = flag("all", help: "All.")
   }
 
-  @Test func `keys are collected in declaration order, groups in place, borrowed keys alone`()
+  @Test func `keys are collected in declaration order, groups in place`()
     throws
   {
     #expect(Borrowing.spec.arguments.map(\.key) == ["--output", "--from", "--days", "--all"])
     #expect(Borrowing.spec.declarationProblems.isEmpty)
-    // Making a key outside a declaration collects nothing into the next one.
-    _ = Export.key(\.years)
+    // Making keys outside a declaration's spec collects nothing into the next one.
+    _ = Export()
     #expect(Export.spec.arguments.map(\.key) == ["<file>", "--ics", "--output", "--years"])
     let parsed = Arguments<Borrowing>(
       try ArgumentParser(command: Borrowing.spec.arguments, usage: "u").parse(["--days", "3"]))

@@ -222,6 +222,11 @@ extension TodoTool {
     static let about = CommandAbout(
       abstract: "Add words to the end of a task's text, as todo.sh's append does.",
       examples: ["toolbox todo append 3 and bread"])
+    let words = AddedWords()
+  }
+
+  /// The keys of `append` and `prepend`, which run as one (``appendText(_:prepend:)``).
+  struct AddedWords: ArgumentGroup {
     let id = positional(
       "id", help: "The task's id, such as 3 or #3.", completion: idCompletion(done: nil))
     let text = positionals(
@@ -236,13 +241,11 @@ extension TodoTool {
     static let about = CommandAbout(
       abstract: "Add words to the start of a task's text, as todo.sh's prepend does.",
       examples: ["toolbox todo prepend 3 Quickly"])
-    // Append's keys: the command runs as `append` does (``appendText(_:prepend:)``).
-    let id = Append.key(\.id)
-    let text = Append.key(\.text)
+    let words = AddedWords()
   }
 
-  func appendText(_ values: ParsedValues, prepend: Bool) throws -> CommandOutput {
-    let arguments = Arguments<Append>(values)
+  func appendText(_ arguments: Arguments<AddedWords>, prepend: Bool) throws -> CommandOutput {
+    let values = arguments.values
     let id = try TaskInput.id(try arguments.id, usage: values.usage)
     // Read as `add` reads text: todo.txt words are fields (`append 3 due:2026-12-09 +home`); `(A)` is
     // the priority only at the start, so only for `prepend`.

@@ -51,9 +51,9 @@ public struct TodoTool: Tool {
     Command(Remove.self) { tool, arguments in try tool.remove(arguments) },
     Command(Edit.self) { tool, arguments in try tool.edit(arguments) },
     Command(Pri.self) { tool, arguments in try tool.pri(arguments) },
-    Command(Append.self) { tool, arguments in try tool.appendText(arguments.values, prepend: false)
+    Command(Append.self) { tool, arguments in try tool.appendText(arguments.words, prepend: false)
     },
-    Command(Prepend.self) { tool, arguments in try tool.appendText(arguments.values, prepend: true)
+    Command(Prepend.self) { tool, arguments in try tool.appendText(arguments.words, prepend: true)
     },
     Command(Projects.self) { tool, _ in try tool.labels(contexts: false) },
     Command(Contexts.self) { tool, _ in try tool.labels(contexts: true) },
