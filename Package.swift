@@ -1,4 +1,5 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
 
 // The release build of `toolbox` is one fully static executable: start-up drops from ~10 ms (dynamic
@@ -38,38 +39,54 @@ let staticLinking: [LinkerSetting] = [
   .unsafeFlags(["-static-executable", "-use-ld=lld"] + linkOrder, .when(configuration: .release))
 ]
 
-/// A built-in tool: module `Toolbox<name>` in `Sources/Plugins/<name>`, tests in `Tests/Toolbox<name>Tests`.
-/// Adding a tool is one line here, one line in `Sources/ToolboxBuiltIns/BuiltInTools.swift` and its module
-/// (docs/DEVELOPMENT.md walks through it).
-struct BuiltInTool {
-  let name: String
-  /// Modules besides ToolboxCore (shared infrastructure such as a system library; never another tool).
-  var dependencies: [Target.Dependency] = []
-  var linkerSettings: [LinkerSetting] = []
-  /// Whether `Tests/Toolbox<name>Tests/Fixtures` is copied as a test resource.
-  var testFixtures = false
-  var testDependencies: [Target.Dependency] = []
+/// The folder of the tool modules: each folder in it is a built-in tool, found here, so adding a tool is
+/// its folder and its line in `Sources/ToolboxBuiltIns/BuiltInTools.swift` (docs/DEVELOPMENT.md, *Adding a
+/// tool*). Folder `<Name>` is module `Toolbox<Name>`; its tests, when `Tests/Toolbox<Name>Tests` exists, are
+/// target `Toolbox<Name>Tests`, with `Fixtures` in it copied as a resource when that exists. SwiftPM keeps
+/// the result of this file by its text, so a checkout built before a new folder existed needs `swift package
+/// purge-cache && touch Package.swift` once.
+let toolsFolder = "Sources/Plugins"
 
-  var module: String { "Toolbox\(name)" }
+func folders(in path: String) -> [String] {
+  let manager = FileManager.default
+  let names =
+    (try? manager.contentsOfDirectory(atPath: "\(Context.packageDirectory)/\(path)")) ?? []
+  return names.filter { name in
+    var isFolder: ObjCBool = false
+    return manager.fileExists(
+      atPath: "\(Context.packageDirectory)/\(path)/\(name)", isDirectory: &isFolder)
+      && isFolder.boolValue
+  }.sorted()
 }
 
-let tools: [BuiltInTool] = [
-  BuiltInTool(
-    name: "Calendar", dependencies: ["ToolboxCalendrics", "ToolboxICalendar"],
-    testDependencies: ["ToolboxICalendar"]),
-  BuiltInTool(
-    name: "DDay", dependencies: ["ToolboxCalendrics", "ToolboxStorage", "ToolboxICalendar"],
-    testFixtures: true, testDependencies: ["ToolboxStorage", "ToolboxICalendar"]),
+/// What a tool module may import besides ToolboxCore: every shared module (the static binary holds only the
+/// code that is used, so a module a tool does not import costs nothing). Tool modules never import each
+/// other.
+let sharedModules: [Target.Dependency] = [
+  "ToolboxCalendrics", "ToolboxICalendar", "ToolboxStorage",
+]
+
+/// The few tools that need more than the shared modules.
+let linkerSettingsOfTool: [String: [LinkerSetting]] = [
   // The number tool reads CLDR data through the toolchain's ICU C API (`_FoundationICU`), which Foundation
   // links implicitly only in static builds; debug builds and tests need the library named.
-  BuiltInTool(name: "Number", linkerSettings: [.linkedLibrary("_FoundationICU")]),
-  // The search tests run the HTTP helper `toolbox-search-http` from the products folder: no dependency on
-  // it (see its target).
-  BuiltInTool(name: "Search", testFixtures: true),
-  BuiltInTool(
-    name: "Todo", dependencies: ["ToolboxStorage", "ToolboxICalendar"],
-    testDependencies: ["ToolboxStorage", "ToolboxICalendar"]),
+  "Number": [.linkedLibrary("_FoundationICU")]
 ]
+
+/// A built-in tool: module `Toolbox<name>` in `Sources/Plugins/<name>`.
+struct BuiltInTool {
+  let name: String
+  var module: String { "Toolbox\(name)" }
+  var tests: String { "\(module)Tests" }
+  var hasTests: Bool {
+    FileManager.default.fileExists(atPath: "\(Context.packageDirectory)/Tests/\(tests)")
+  }
+  var hasFixtures: Bool {
+    FileManager.default.fileExists(atPath: "\(Context.packageDirectory)/Tests/\(tests)/Fixtures")
+  }
+}
+
+let tools = folders(in: toolsFolder).map { BuiltInTool(name: $0) }
 
 let package = Package(
   name: "toolbox",
@@ -103,11 +120,14 @@ let package = Package(
     .target(
       name: "ToolboxStorage", dependencies: ["ToolboxCore", "CSQLite"],
       swiftSettings: staticExecutable),
-    // The one list of built-in tools, shared by the binary, the tests and the fuzz harnesses.
+    // The one list of built-in tools, shared by the binary, the tests and the fuzz harnesses. It imports
+    // every tool module implicitly (`-import-module`), so that a new tool is one line in it, not two.
     .target(
       name: "ToolboxBuiltIns",
       dependencies: ["ToolboxCore"] + tools.map { .target(name: $0.module) },
-      swiftSettings: staticExecutable),
+      swiftSettings: staticExecutable + [
+        .unsafeFlags(tools.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0.module] })
+      ]),
     // The commit a build comes from, for `toolbox --version`: written by git before each build.
     .plugin(name: "BuildInfo", capability: .buildTool()),
     .executableTarget(
@@ -157,16 +177,18 @@ let package = Package(
   ]
     + tools.map { tool in
       .target(
-        name: tool.module, dependencies: ["ToolboxCore"] + tool.dependencies,
-        path: "Sources/Plugins/\(tool.name)", swiftSettings: staticExecutable,
-        linkerSettings: tool.linkerSettings)
+        name: tool.module, dependencies: ["ToolboxCore"] + sharedModules,
+        path: "\(toolsFolder)/\(tool.name)", swiftSettings: staticExecutable,
+        linkerSettings: linkerSettingsOfTool[tool.name] ?? [])
     }
-    + tools.map { tool in
+    // The search tests run the HTTP helper `toolbox-search-http` from the products folder: no test target
+    // depends on it (see its target).
+    + tools.filter(\.hasTests).map { tool in
       .testTarget(
-        name: "\(tool.module)Tests",
+        name: tool.tests,
         dependencies: [.target(name: tool.module), "ToolboxCore", "ToolboxTestSupport"]
-          + tool.testDependencies,
-        resources: tool.testFixtures ? [.copy("Fixtures")] : nil)
+          + sharedModules,
+        resources: tool.hasFixtures ? [.copy("Fixtures")] : nil)
     },
   swiftLanguageModes: [.v6]
 )

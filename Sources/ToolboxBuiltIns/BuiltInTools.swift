@@ -1,9 +1,7 @@
-import ToolboxCalendar
 import ToolboxCore
-import ToolboxDDay
-import ToolboxNumber
-import ToolboxSearch
-import ToolboxTodo
+
+// Every tool module (`Sources/Plugins/<Name>`, module `Toolbox<Name>`) is imported implicitly: Package.swift
+// finds them and passes `-import-module` for each, so a new tool is its line in the list below.
 
 /// Every built-in tool, alphabetical: the one list the binary, the tests and the fuzz harnesses use.
 /// Config enables, disables and configures them; nothing is discovered at run time.
@@ -28,5 +26,5 @@ public let toolbox = Application(
   ])
 
 /// The seams of the real process: HTTP runs in the helper executable `toolbox-search-http` (search's
-/// client), so only `toolbox search` loads the network libraries.
+/// client, `ToolboxSearch.HelperHTTPClient`), so only `toolbox search` loads the network libraries.
 public func liveSystem() -> System { System.live(http: HelperHTTPClient()) }

@@ -128,7 +128,10 @@ import ToolboxTestSupport
     for tool in builtInTools { #expect(!reserved.contains(tool.descriptor.name)) }
   }
 
-  @Test func `config.example.json names every built-in tool and decodes`() throws {
+  /// config.example.json shows every config key with its default: a section for each tool that reads keys
+  /// of its own (a tool with none besides `enabled` works without one), and none for a tool that is not
+  /// built in.
+  @Test func `config.example.json decodes and names every tool setting`() throws {
     let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
         "config.example.json"
@@ -136,13 +139,20 @@ import ToolboxTestSupport
     // The binary reads it without a word on standard error.
     let result = try Toolbox.run(["--config", path, "tools"])
     #expect(result.status == 0 && result.error == "", "\(result.error)")
-    // Every top-level key, in the documented order, and a section for every built-in tool.
+    // Every top-level key, a section for every tool with settings, and only sections of built-in tools.
     let data = try #require(FileManager.default.contents(atPath: path))
     let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     #expect(Set(object.keys) == Set(Config.topLevelKeys))
-    let tools = try #require(object["tools"] as? [String: Any])
-    #expect(Set(tools.keys) == Set(builtInTools.map { $0.descriptor.name }))
+    let sections = Set(try #require(object["tools"] as? [String: Any]).keys)
+    let names = builtInTools.map { $0.descriptor.name }
+    #expect(sections.subtracting(names) == [])
+    let withSettings = builtInTools.filter { Self.hasSettings($0) }.map { $0.descriptor.name }
+    #expect(Set(withSettings).subtracting(sections) == [])
+    #expect(!withSettings.isEmpty)
   }
+
+  /// Whether a tool reads keys of its own from its config section, besides `enabled`.
+  static func hasSettings<T: Tool>(_ tool: T.Type) -> Bool { T.Settings.self != NoSettings.self }
 
   /// The words after `toolbox [globals] <tool> [<command>]`, or `nil` when the example does not invoke
   /// that tool and command. Global options stay: the command's parser reads them too.
