@@ -45,7 +45,7 @@ let staticLinking: [LinkerSetting] = [
 /// target `Toolbox<Name>Tests`, with `Fixtures` in it copied as a resource when that exists. SwiftPM keeps
 /// the result of this file by its text, so a checkout built before a new folder existed needs `swift package
 /// purge-cache && touch Package.swift` once.
-let toolsFolder = "Sources/Plugins"
+let toolsFolder = "Sources/Tools"
 
 func folders(in path: String) -> [String] {
   let manager = FileManager.default
@@ -73,7 +73,7 @@ let linkerSettingsOfTool: [String: [LinkerSetting]] = [
   "Number": [.linkedLibrary("_FoundationICU")]
 ]
 
-/// A built-in tool: module `Toolbox<name>` in `Sources/Plugins/<name>`.
+/// A built-in tool: module `Toolbox<name>` in `Sources/Tools/<name>`.
 struct BuiltInTool {
   let name: String
   var module: String { "Toolbox\(name)" }

@@ -1,6 +1,6 @@
 import ToolboxCore
 
-// Every tool module (`Sources/Plugins/<Name>`, module `Toolbox<Name>`) is imported implicitly: Package.swift
+// Every tool module (`Sources/Tools/<Name>`, module `Toolbox<Name>`) is imported implicitly: Package.swift
 // finds them and passes `-import-module` for each, so a new tool is its line in the list below.
 
 /// Every built-in tool, alphabetical: the one list the binary, the tests and the fuzz harnesses use.
