@@ -127,7 +127,8 @@ public struct Dispatcher: Sendable {
       reporting.tool = tool.descriptor.name
     }
 
-    switch try Router(registry: session.registry).route(rest, globals: session.globals) {
+    let router = Router(registry: session.registry, wantsJSON: reporting.format == .json)
+    switch try router.route(rest, globals: session.globals) {
     case .version:
       return .text(application.versionLine + "\n")
     case .help(let topic):

@@ -15,6 +15,9 @@ struct Router {
   }
 
   let registry: ToolRegistry
+  /// Whether output is JSON: a program asked, so a tool given too few words is a usage error (the JSON
+  /// error object), not its help text.
+  var wantsJSON = false
 
   /// Routes the words after the leading global options.
   ///
@@ -82,7 +85,9 @@ struct Router {
       {
         return command(index, words)
       }
-      guard let main, !tool.commandSpec(at: main).needsArgument else { return .help(.tool(tool)) }
+      guard let main, wantsJSON || !tool.commandSpec(at: main).needsArgument else {
+        return .help(.tool(tool))
+      }
       return command(main, words)
     case .other(let word):
       if let main { return command(main, words) }

@@ -15,6 +15,24 @@ import ToolboxTestSupport
     return result.output
   }
 
+  @Test func `no term shows the help to a person and is a usage error in JSON`() {
+    let person = runner.run("search")
+    #expect(person.status == 0)
+    #expect(person.output.hasPrefix("OVERVIEW: Search the iTunes Store"))
+    #expect(person.output == runner.run("help", "search").output)
+    for arguments in [
+      ["--json", "search"], ["search", "--json"], ["--format", "json", "search"],
+    ] {
+      let program = runner.run(arguments)
+      #expect(program.status == 64)
+      #expect(program.output == "")
+      #expect(
+        program.error
+          == #"{"error":{"code":"missing_argument","message":"missing argument <term>","tool":"search"}}"#
+          + "\n")
+    }
+  }
+
   @Test func `--url prints the exact request URL and sends nothing`() {
     #expect(
       url("search", "jack", "johnson")
