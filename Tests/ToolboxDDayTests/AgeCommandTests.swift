@@ -30,6 +30,28 @@ import ToolboxTestSupport
         """)
   }
 
+  @Test func `on a birthday the line says so; born today, the first birthday is a year away`() {
+    #expect(
+      runner.run("dday", "age", "2000-12-05", "--on", "2026-12-05").output == """
+        age            26
+        year age       26
+        counting age   27
+        next birthday  2026-12-05 Saturday  D-Day  today is the birthday
+        days lived     9,496
+
+        """)
+    #expect(
+      runner.run("--locale", "ko_KR", "dday", "age", "2000-12-05", "--on", "2026-12-05").output
+        .contains("다음 생일  2026-12-05 토요일  D-Day  오늘이 생일\n"))
+    let born = runner.run("--json", "dday", "age", "2026-12-05", "--on", "2026-12-05").output
+    #expect(born.contains(#""nextBirthday": "2027-12-05""#))
+    #expect(born.contains(#""daysToNextBirthday": 365"#))
+    // A leap day's child born today: its first birthday is the next year's March 1 (as for Feb 28).
+    #expect(
+      runner.run("dday", "age", "2028-02-29", "--on", "2028-02-29").output.contains(
+        "next birthday  2029-03-01 Thursday  D-366\n"))
+  }
+
   @Test func `age JSON has the documented keys`() {
     #expect(
       runner.run("--json", "dday", "age", "2004-02-29", "--on", "2027-03-01").output == """

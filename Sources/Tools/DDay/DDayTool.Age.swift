@@ -52,14 +52,16 @@ extension DDayTool {
       birth = try dates.date(text)
     }
     guard birth <= on else { throw DDayError.birthAfterDate(birth: birth, on: on) }
+    // The day of birth is not a birthday: born today, the first one is a year away.
+    let from = on > birth ? on : birth.adding(days: 1) ?? on
     let next: CivilDate?
     if let lunarBirth {
       next = DDaySchedule(
         date: birth, lunarDate: lunarBirth, repeats: .yearly, countStartDay: true, every: 0,
         anniversaries: false
-      ).nextOccurrence(onOrAfter: on, lunar: KoreanLunarCalendar())
+      ).nextOccurrence(onOrAfter: from, lunar: KoreanLunarCalendar())
     } else {
-      next = Age.nextBirthday(birth: birth, onOrAfter: on)
+      next = Age.nextBirthday(birth: birth, onOrAfter: from)
     }
     let language = try language()
     let age = Age.international(birth: birth, on: on)
@@ -70,6 +72,7 @@ extension DDayTool {
       nextText =
         language.dateWithWeekday(next) + "  " + DDayLabel.label(days: on.days(to: next))
       if let lunarBirth { nextText += "  " + language.lunarNote(lunarBirth, withYear: false) }
+      if next == on { nextText += language.isKorean ? "  오늘이 생일" : "  today is the birthday" }
     }
     let lived = language.dayCount(birth.days(to: on))
     let lines: [[String]] =
