@@ -384,6 +384,25 @@ import ToolboxTestSupport
       json.output == "{\n  \"exported\": 3,\n  \"file\": \"\(file)\",\n  \"format\": \"json\"\n}\n")
   }
 
+  @Test func `plain text read as JSON by its name says which --as to use`() throws {
+    let harness = try TodoHarness()
+    let file = try harness.folder.write("notes", "buy milk\ncall mom\n")
+    let shape = #"expected {"tasks":[…]} or an array of tasks, as 'toolbox todo export' writes"#
+    let named = harness.run("todo", "import", file)
+    #expect(named.status == 65)
+    #expect(
+      named.error
+        == "toolbox: todo: cannot import '\(file)': \(shape) (read as JSON, guessed from the name: "
+        + "for a task a line, use --as lines or --as todotxt); nothing was imported\n")
+    let piped = harness.run("todo", "import", "-", input: "buy milk\n")
+    #expect(piped.error.contains("(read as JSON, the default: for a task a line, use --as lines"))
+    // JSON that is broken is not text: no hint.
+    let broken = try harness.folder.write("tasks.json", #"{"tasks":[}"#)
+    #expect(!harness.run("todo", "import", broken).error.contains("--as"))
+    // Nothing was imported.
+    #expect(harness.run("todo", "list", "--all").output.hasPrefix("No matching tasks."))
+  }
+
   @Test func `import reads todo.txt and plain lines, with a dry run first`() throws {
     let harness = try TodoHarness()
     let file = try harness.folder.write(

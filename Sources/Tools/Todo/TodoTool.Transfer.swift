@@ -148,12 +148,18 @@ extension TodoTool {
     return .stream { writer in
       var source = file == "-" ? ImportSource.standardInput(input) : try ImportSource.file(file)
       let format: TaskImporter.Format
+      // JSON guessed for what does not start as JSON does: most likely lines of text.
+      var guessedJSONForText = false
       if let given {
         format = given
       } else {
         let peeked = try source.peeking()
         source = peeked.source
         format = TaskImporter.Format.guess(for: file, start: peeked.start)
+        let first = peeked.start.first { ![0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains($0) }
+        guessedJSONForText =
+          format == .json && first != nil && first != UInt8(ascii: "{")
+          && first != UInt8(ascii: "[")
       }
       let store = dryRun ? try tool.existingStore() : try tool.openStore()
       let staging = try ImportStaging(
@@ -162,21 +168,29 @@ extension TodoTool {
       var skipped = 0
       // Reported once the import went through: a failed import imported nothing, so kept nothing.
       var lost: [TodoError] = []
-      try TaskImporter.read(source, format: format, today: today) { record in
-        switch record {
-        case .task(let task, _):
-          try staging.add(task)
-          if staging.count == 5000 { progress("importing…") }
-        case .lost(let problem, let location):
-          lost.append(TodoError.notKept(location: location, detail: problem.message))
-        case .invalid(let problem, let location):
-          guard skipInvalid else {
-            throw TodoError.invalidImport(
-              source: source.name, location: location, detail: problem.message)
+      do {
+        try TaskImporter.read(source, format: format, today: today) { record in
+          switch record {
+          case .task(let task, _):
+            try staging.add(task)
+            if staging.count == 5000 { progress("importing…") }
+          case .lost(let problem, let location):
+            lost.append(TodoError.notKept(location: location, detail: problem.message))
+          case .invalid(let problem, let location):
+            guard skipInvalid else {
+              throw TodoError.invalidImport(
+                source: source.name, location: location, detail: problem.message)
+            }
+            skipped += 1
+            writer.warn(TodoError.skippedRecord(location: location, detail: problem.message))
           }
-          skipped += 1
-          writer.warn(TodoError.skippedRecord(location: location, detail: problem.message))
         }
+      } catch TodoError.invalidImport(let name, nil, let detail) where guessedJSONForText {
+        throw TodoError.invalidImport(
+          source: name, location: nil,
+          detail: detail + " (read as JSON, "
+            + (file == "-" ? "the default" : "guessed from the name")
+            + ": for a task a line, use --as lines or --as todotxt)")
       }
       try staging.finishStaging()
       var counts: ImportCounts
