@@ -23,16 +23,9 @@ import ToolboxTestSupport
         == "123456789\n")
     let json = run("--json", "number", "parse", "1.234,50 €", "-l", "de_DE", "--style", "auto")
     #expect(
-      json.output == """
-        {
-          "currency": "EUR",
-          "input": "1.234,50 €",
-          "locale": "de_DE",
-          "style": "currency",
-          "value": "1234.5"
-        }
-
-        """)
+      json.output
+        == #"{"currency":"EUR","input":"1.234,50 €","locale":"de_DE","style":"currency","value":"1234.5"}"#
+        + "\n")
     // Without --style, JSON keeps the contract's three keys.
     let plain = run("--json", "number", "parse", "1", "-l", "de_DE").output
     #expect(!plain.contains("style") && !plain.contains("currency"))
@@ -70,18 +63,9 @@ import ToolboxTestSupport
     let json = run(
       "--json", "number", "convert", "₩1,234", "-f", "ko_KR", "-t", "en_US", "-s", "auto")
     #expect(
-      json.output == """
-        {
-          "currency": "KRW",
-          "from": "ko_KR",
-          "input": "₩1,234",
-          "style": "currency",
-          "text": "₩1,234",
-          "to": "en_US",
-          "value": "1234"
-        }
-
-        """)
+      json.output
+        == #"{"currency":"KRW","from":"ko_KR","input":"₩1,234","style":"currency","text":"₩1,234","to":"en_US","value":"1234"}"#
+        + "\n")
     let mismatch = run(
       "number", "convert", "$12", "-f", "en_US", "-t", "de_DE", "--currency", "EUR")
     #expect(mismatch.status == 65)

@@ -22,16 +22,25 @@ import ToolboxTestSupport
     #expect(text.status == 0)
     let json = run("--json", "number", "format", "1234567.891", "--locale", "ko_KR")
     #expect(
-      json.output == """
-        {
-          "input": "1234567.891",
-          "locale": "ko_KR",
-          "text": "1,234,567.891",
-          "value": "1234567.891"
-        }
-
-        """)
+      json.output
+        == #"{"input":"1234567.891","locale":"ko_KR","text":"1,234,567.891","value":"1234567.891"}"#
+        + "\n")
     #expect(json.status == 0)
+  }
+
+  @Test func `JSON has one shape whatever the count: an object a line per value`() {
+    for command in [
+      ["number", "format", "1234.5", "--locale", "ko_KR"],
+      ["number", "parse", "1,234.5", "--locale", "en_US"],
+      ["number", "convert", "1,234.5", "--from", "en_US", "--to", "ar_EG"],
+    ] {
+      let one = runner.run(["--json"] + command)
+      let two = runner.run(["--json"] + command.prefix(3) + ["7"] + command.dropFirst(3))
+      #expect(one.status == 0)
+      #expect(one.output.split(separator: "\n").count == 1)
+      #expect(two.output.split(separator: "\n").count == 2)
+      #expect(two.output.hasPrefix(one.output))
+    }
   }
 
   @Test func `format options: style, currency, fraction, rounding, grouping`() {
@@ -127,40 +136,18 @@ import ToolboxTestSupport
     let json = run(
       "--json", "number", "convert", "1,234.5", "--from", "en_US", "--to", "ko_KR", "--to", "ar_EG")
     #expect(
-      json.output == """
-        {
-          "from": "en_US",
-          "input": "1,234.5",
-          "results": [
-            {
-              "locale": "ko_KR",
-              "text": "1,234.5"
-            },
-            {
-              "locale": "ar_EG",
-              "text": "١٬٢٣٤٫٥"
-            }
-          ],
-          "value": "1234.5"
-        }
-
-        """)
+      json.output
+        == #"{"from":"en_US","input":"1,234.5","results":[{"locale":"ko_KR","text":"1,234.5"},{"locale":"ar_EG","text":"١٬٢٣٤٫٥"}],"value":"1234.5"}"#
+        + "\n")
   }
 
   @Test func `convert to one locale: the CLI contract's example`() {
     let json = run(
       "--json", "number", "convert", "1,234.5", "--from", "en_US", "--to", "ar_EG")
     #expect(
-      json.output == """
-        {
-          "from": "en_US",
-          "input": "1,234.5",
-          "text": "١٬٢٣٤٫٥",
-          "to": "ar_EG",
-          "value": "1234.5"
-        }
-
-        """)
+      json.output
+        == #"{"from":"en_US","input":"1,234.5","text":"١٬٢٣٤٫٥","to":"ar_EG","value":"1234.5"}"#
+        + "\n")
     let text = run("number", "convert", "12,34,567", "-f", "hi_IN", "-t", "de_CH")
     #expect(text.output == "1\u{2019}234\u{2019}567\n")
   }
@@ -223,14 +210,7 @@ import ToolboxTestSupport
     #expect(run("number", "parse", "-1.234,5", "--locale", "de_DE").output == "-1234.5\n")
     let json = run("--json", "number", "parse", "١٬٢٣٤٫٥", "--locale", "ar_EG")
     #expect(
-      json.output == """
-        {
-          "input": "١٬٢٣٤٫٥",
-          "locale": "ar_EG",
-          "value": "1234.5"
-        }
-
-        """)
+      json.output == #"{"input":"١٬٢٣٤٫٥","locale":"ar_EG","value":"1234.5"}"# + "\n")
     let stream = run("number", "parse", "-l", "hi_IN", input: "12,34,567\n1,234,567\n१,२३४\n")
     #expect(stream.output == "1234567\n\n1234\n")
     #expect(

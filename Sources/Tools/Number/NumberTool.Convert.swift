@@ -123,7 +123,9 @@ extension NumberTool {
       }
     }
     if texts.count == 1, let input = texts.first, input != "-" {
-      return .document(try convert(input))
+      // As `format` does: fails as a command, written as the stream's one record.
+      let result = try convert(input)
+      return .stream { writer in try writer.emit(result) }
     }
     let input = context.input
     return .stream { writer in

@@ -59,11 +59,13 @@ extension NumberTool {
       }
     }
     if values.count == 1, let input = values.first, input != "-" {
+      // One value fails as a command does (65, nothing written); its result is the stream's one record,
+      // so JSON has one shape, an object a line, whatever the count.
       let value = try ExactDecimal.parse(plain: input)
-      return .document(
-        FormatResult(
-          input: input, locale: locale.identifier, value: value.description,
-          text: try formatter.string(for: value, input: input)))
+      let result = FormatResult(
+        input: input, locale: locale.identifier, value: value.description,
+        text: try formatter.string(for: value, input: input))
+      return .stream { writer in try writer.emit(result) }
     }
     let input = context.input
     return .stream { writer in
