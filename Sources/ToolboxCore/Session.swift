@@ -203,8 +203,9 @@ public struct Session: Sendable {
   /// `--today`, else `$TOOLBOX_TODAY`, if either is set: any date ``DateInput`` reads, relative to the
   /// system's today (`--today tomorrow`).
   ///
-  /// - Throws: ``UsageError`` naming the source of a value that is not a date.
-  public func todayOverride() throws(UsageError) -> CivilDate? {
+  /// - Throws: ``DataError`` (65) naming the source of a value that is not a date, as every date option's
+  ///   is.
+  public func todayOverride() throws(DataError) -> CivilDate? {
     let (text, source): (String?, String) =
       globals.today != nil
       ? (globals.today, "--today") : (system.environment["TOOLBOX_TODAY"], "TOOLBOX_TODAY")
@@ -218,7 +219,7 @@ public struct Session: Sendable {
     do {
       return try input.date(text)
     } catch {
-      throw UsageError("invalid \(source): \(error.description)", code: "invalid_today")
+      throw DataError("invalid \(source): \(error.description)", code: "invalid_today")
     }
   }
 

@@ -88,7 +88,7 @@ import ToolboxTestSupport
     (
       ["--today", "2021-02-30", "echo"],
       "toolbox: echo: invalid --today: date '2021-02-30' does not exist: February 2021 has 28 days\n",
-      64
+      65
     ),
   ])
   func `errors are one line on stderr with the contract's exit code`(
