@@ -24,6 +24,8 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let ioError = ExitCode(rawValue: 74)
   /// 78: config file unreadable, invalid JSON, unknown key or bad value.
   public static let config = ExitCode(rawValue: 78)
+  /// 75 (`EX_TEMPFAIL`): a temporary failure; the same command may succeed when run again.
+  public static let temporaryFailure = ExitCode(rawValue: 75)
 
   public var description: String { String(rawValue) }
 
@@ -48,6 +50,10 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     (
       .ioError,
       "I/O: cannot read or write a file or store, or cannot write standard output or error."
+    ),
+    (
+      .temporaryFailure,
+      "Temporary failure: try again (todo sync: the file changed while it ran; nothing was changed)."
     ),
     (.config, "Config: config file unreadable, invalid JSON, unknown key or bad value."),
   ]

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolboxCore
 import ToolboxTestSupport
 
 /// Docs are tests: every example in README.md and the docs pages is run against the built binary.
@@ -83,6 +84,20 @@ import ToolboxTestSupport
     var environment = Toolbox.cleanEnvironment(home: root.path)
     environment["PATH"] = Toolbox.productsDirectory.path + ":/usr/bin:/bin"
     return environment
+  }
+
+  /// One exit-status table: README.md's and docs/CLI.md's list exactly the statuses the code documents
+  /// (`ExitCode.documented`, which the man pages print), in order.
+  @Test(arguments: ["README.md", "docs/CLI.md"])
+  func `the exit status table is the code's`(page: String) throws {
+    let text = try String(contentsOfFile: TestTools.packageRoot + "/" + page, encoding: .utf8)
+    let rows = text.split(separator: "\n").compactMap { line -> Int32? in
+      guard line.hasPrefix("| "), let cell = line.dropFirst(2).split(separator: " ").first else {
+        return nil
+      }
+      return Int32(cell)
+    }
+    #expect(rows == ToolboxCore.ExitCode.documented.map(\.code.rawValue), "\(page)")
   }
 
   @Test func `the pages have examples`() {

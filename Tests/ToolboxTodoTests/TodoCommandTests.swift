@@ -384,6 +384,31 @@ import ToolboxTestSupport
       json.output == "{\n  \"exported\": 3,\n  \"file\": \"\(file)\",\n  \"format\": \"json\"\n}\n")
   }
 
+  @Test func `todo.md lists the JSON keys import accepts`() throws {
+    let harness = try TodoHarness()
+    let file = try harness.folder.write("tasks.json", #"{"tasks":[{"text":"a","zzz":1}]}"#)
+    let error = harness.run("todo", "import", file).error
+    let valid = try #require(error.range(of: "(valid: ")).upperBound
+    let accepted = error[valid...].prefix { $0 != ")" }.components(separatedBy: ", ")
+    let page = try String(contentsOfFile: TestTools.packageRoot + "/docs/todo.md", encoding: .utf8)
+      .replacingOccurrences(of: "\n", with: " ")
+    let listed = try #require(page.range(of: "accepts exactly the keys ")).upperBound
+    let documented = page[listed...].prefix { $0 != "(" && $0 != ";" }
+      .components(separatedBy: ", ").map {
+        $0.trimmingCharacters(in: CharacterSet(charactersIn: "` "))
+      }
+    #expect(documented == accepted)
+  }
+
+  @Test func `the help of import and export names every format, iCalendar too`() throws {
+    let harness = try TodoHarness()
+    for command in ["import", "export"] {
+      let abstract = harness.run("help", "todo", command).output.split(separator: "\n")[0]
+      #expect(abstract.contains("JSON") && abstract.contains("todo.txt"), "\(abstract)")
+      #expect(abstract.contains("iCalendar"), "\(abstract)")
+    }
+  }
+
   @Test func `plain text read as JSON by its name says which --as to use`() throws {
     let harness = try TodoHarness()
     let file = try harness.folder.write("notes", "buy milk\ncall mom\n")

@@ -7,7 +7,7 @@ extension TodoTool {
   struct Export: DeclaredCommand {
     static let commandName: String? = "export"
     static let about = CommandAbout(
-      abstract: "Write every task of the list (or of the archive) as JSON or todo.txt.",
+      abstract: "Write the tasks (or the archive) as JSON, todo.txt or iCalendar.",
       discussion: """
         JSON is the document 'toolbox --json todo list --all' prints; importing it into an empty store \
         gives the same tasks with the same ids. todo.txt writes one line per task: 'x' and the \
@@ -97,7 +97,7 @@ extension TodoTool {
   struct Import: DeclaredCommand {
     static let commandName: String? = "import"
     static let about = CommandAbout(
-      abstract: "Add the tasks of a JSON, todo.txt or plain-lines file, all or nothing.",
+      abstract: "Add a JSON, todo.txt, lines or iCalendar file's tasks, all or nothing.",
       discussion: """
         The format is --as, else guessed from the name: .json is JSON, .txt is todo.txt, .ics is \
         iCalendar, anything else (and standard input) iCalendar if it starts with BEGIN:VCALENDAR, \
