@@ -10,7 +10,7 @@ extension BuiltInCommand {
       "from", valueName: "date",
       help:
         "The first day, in any form dates take (2026-12-24, tomorrow, next friday; default: today).",
-      completion: .values(["today", "tomorrow", "yesterday"].map { CompletionCandidate($0) }))
+      completion: .date)
     let overdue = option(
       "overdue", valueName: "n",
       help:

@@ -14,6 +14,11 @@ public enum Completion: Sendable {
   case dynamic(@Sendable (CompletionRequest) -> [CompletionCandidate])
   /// A list separated by `separator` (`--to ko_KR,fr_FR`): each element completes as `element`.
   indirect case list(separator: Character, element: Completion)
+
+  /// A date: the words every date option offers (`today`, `tomorrow`, weekdays, `next`, `+1d`, …), any
+  /// of which ``DateInput`` reads.
+  public static let date = Completion.values(
+    DateInput.completionWords.map { CompletionCandidate($0) })
 }
 
 /// One value offered at Tab, with an optional description (shown by zsh and fish).

@@ -205,9 +205,20 @@ struct CompletionEngine {
     }
     // A positional: the one the cursor is on.
     let positionals = spec.arguments.filter { $0.isPositional }
-    let count = positionalCount(words, spec)
-    guard let positional = Self.positional(at: count, in: positionals) else { return .nothing }
-    return values(for: positional, prefix: current, words: words, arguments, session, tool: tool)
+    let given = positionalWords(words, spec)
+    guard let positional = Self.positional(at: given.count, in: positionals) else {
+      return .nothing
+    }
+    var answer = values(
+      for: positional, prefix: current, words: words, arguments, session, tool: tool)
+    // A value a repeating positional already has is not offered again (`todo done 3 <Tab>`).
+    if positional.isRepeating {
+      let before = positionals.prefix { $0.key != positional.key }.count
+      let already = Set(given.dropFirst(before))
+      answer.candidates = answer.candidates.filter { !already.contains($0.value) }
+      if answer.candidates.isEmpty { return .nothing }
+    }
+    return answer
   }
 
   // MARK: - Values
@@ -282,7 +293,12 @@ struct CompletionEngine {
   private func options(_ arguments: [ArgumentSpec], excluding given: Set<String>)
     -> [CompletionCandidate]
   {
-    arguments.filter { $0.isNamed && ($0.isRepeating || !given.contains($0.key)) }
+    // Options that set the same thing hide each other once one is given (`--json` hides `--format`).
+    var given = given
+    for same in GlobalOption.sameSetting where !given.isDisjoint(with: same) {
+      given.formUnion(same)
+    }
+    return arguments.filter { $0.isNamed && ($0.isRepeating || !given.contains($0.key)) }
       .map { CompletionCandidate("--\($0.name)", $0.help) }
   }
 
@@ -379,16 +395,16 @@ struct CompletionEngine {
     return values
   }
 
-  /// How many positional words come before the cursor.
-  private func positionalCount(_ words: [String], _ spec: CommandSpec) -> Int {
+  /// The positional words before the cursor.
+  private func positionalWords(_ words: [String], _ spec: CommandSpec) -> [String] {
     let parser = ArgumentParser(
       command: spec.arguments, globals: GlobalOption.specs, usage: "")
-    var count = 0
+    var positional: [String] = []
     var index = 0
     while index < words.count {
       let word = words[index]
       index += 1
-      if word == "--" { return count + words.count - index }
+      if word == "--" { return positional + words[index...] }
       if parser.isOption(word) {
         if let argument = Self.argument(named: word, in: parser.arguments), argument.takesValue,
           !word.contains("="), !Self.isAttachedShort(word)
@@ -397,9 +413,9 @@ struct CompletionEngine {
         }
         continue
       }
-      count += 1
+      positional.append(word)
     }
-    return count
+    return positional
   }
 
   /// The positional a word fills when `count` positional words come before it.

@@ -16,7 +16,7 @@ public struct GlobalOption: ArgumentGroup {
   public let today = option(
     "today", valueName: "date",
     help: "The date to treat as today, YYYY-MM-DD (also $TOOLBOX_TODAY).",
-    completion: .values(["today", "tomorrow", "yesterday"].map { .init($0) }))
+    completion: .date)
   public let locale = option(
     "locale", valueName: "locale", help: "Locale of localized output, e.g. ko_KR or en_US.",
     completion: .dynamic { _ in LocaleResolver.completionCandidates })
@@ -31,6 +31,9 @@ public struct GlobalOption: ArgumentGroup {
   public static let keys = GlobalOption()
   /// The options' specs, in declaration order.
   public static let specs = declaredArguments
+
+  /// Options that set the same thing, by key: once one is given, completion offers none of them.
+  static let sameSetting: [Set<String>] = [["--format", "--json"], ["--color", "--no-color"]]
 
   /// ``CommandSpec/declarationProblems`` of the options, for a test.
   public static var declarationProblems: [String] {

@@ -57,6 +57,18 @@ import ToolboxTestSupport
   @Test func `options already given are not offered again`() {
     #expect(complete("echo", "say", "--upper", "--up") == ([], ":none"))
     #expect(complete("--json", "--js") == ([], ":none"))
+    // Options that set the same thing hide each other.
+    #expect(complete("--json", "--fo") == ([], ":none"))
+    #expect(complete("echo", "say", "--format", "text", "--js") == ([], ":none"))
+    #expect(complete("--no-color", "--col") == ([], ":none"))
+    #expect(complete("--fo") == (["--format"], ":values"))
+  }
+
+  @Test func `every date option offers the same date words`() {
+    let words = DateInput.completionWords
+    #expect(complete("agenda", "--from", "").0 == words)
+    #expect(complete("--today", "").0 == words)
+    #expect(complete("agenda", "--from", "next").0 == ["next"])
   }
 
   @Test func `a main command offers its subcommands before its first positional`() {

@@ -384,6 +384,29 @@ import ToolboxTestSupport
       json.output == "{\n  \"exported\": 3,\n  \"file\": \"\(file)\",\n  \"format\": \"json\"\n}\n")
   }
 
+  @Test func `ids complete by what is typed before the cap, and not twice`() throws {
+    let harness = try TodoHarness()
+    let lines = (1...2000).map { "task \($0)\n" }.joined()
+    #expect(harness.run("todo", "import", "--as", "lines", "-", input: lines).status == 0)
+    func ids(_ words: String...) -> [String] {
+      let result = harness.run(["__complete", "--", "todo"] + words)
+      return result.output.split(separator: "\n").dropLast().map {
+        String($0.prefix { $0 != "\t" })
+      }
+    }
+    // Past the first thousand tasks: matched first, then capped.
+    #expect(ids("done", "1500") == ["1500"])
+    #expect(
+      ids("done", "199") == [
+        "199", "1990", "1991", "1992", "1993", "1994", "1995", "1996",
+        "1997", "1998", "1999",
+      ])
+    #expect(ids("done", "").count == 1000)
+    // An id already on the line is not offered again.
+    #expect(ids("done", "1500", "150") == ["150"] + (1501...1509).map(String.init))
+    #expect(!ids("done", "3", "").contains("3"))
+  }
+
   @Test func `todo.md lists the JSON keys import accepts`() throws {
     let harness = try TodoHarness()
     let file = try harness.folder.write("tasks.json", #"{"tasks":[{"text":"a","zzz":1}]}"#)

@@ -26,7 +26,7 @@ extension DDayTool {
       "name", help: "The name, e.g. 'First date' (quote it when it has spaces).")
     let date = positional(
       "date", help: "The date (\(dateHelp)); with --lunar a lunar date YYYY-MM-DD.",
-      completion: dateCompletion)
+      completion: .date)
     let yearly = flag(
       "yearly", help: "Repeat every year on the same day (a birthday, a wedding anniversary).")
     let monthly = flag(

@@ -23,10 +23,10 @@ extension DDayTool {
       ])
     let birthdate = positional(
       "birthdate", help: "The date of birth (\(dateHelp)); with --lunar a lunar date YYYY-MM-DD.",
-      completion: dateCompletion)
+      completion: .date)
     let on = option(
       "on", valueName: "date", help: "The age on this date instead of today.",
-      completion: dateCompletion)
+      completion: .date)
     let lunar = flag(
       "lunar", help: "BIRTHDATE is on the Korean lunar calendar (a lunar birthday, 음력 생일).")
     let leap = flag("leap", help: "With --lunar: born in the year's leap month (윤달).")

@@ -27,7 +27,7 @@ extension DDayTool {
         "toolbox --locale ko_KR dday anniversaries 2026-08-25 --ics --name 우리",
       ])
     let start = positional(
-      "start", help: "The date to count from (\(dateHelp)).", completion: dateCompletion)
+      "start", help: "The date to count from (\(dateHelp)).", completion: .date)
     let every = option(
       "every", valueName: "days", help: "Days between day anniversaries (default: 100).")
     let count = option(

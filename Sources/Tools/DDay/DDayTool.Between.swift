@@ -12,9 +12,9 @@ extension DDayTool {
         "toolbox dday between today 2027-01-01",
       ])
     let from = positional(
-      "from", help: "The first date (\(dateHelp)).", completion: dateCompletion)
+      "from", help: "The first date (\(dateHelp)).", completion: .date)
     let to = positional(
-      "to", help: "The second date (\(dateHelp)).", completion: dateCompletion)
+      "to", help: "The second date (\(dateHelp)).", completion: .date)
   }
 
   func between(_ arguments: Arguments<Between>) throws -> CommandOutput {

@@ -21,10 +21,10 @@ extension DDayTool {
       ],
       usage: ["<target> [--from <date>] [--zero-based]"])
     let target = positional(
-      "target", help: "The date to count down to (\(dateHelp)).", completion: dateCompletion)
+      "target", help: "The date to count down to (\(dateHelp)).", completion: .date)
     let from = option(
       "from", valueName: "date", help: "Count from this date instead of today (\(dateHelp)).",
-      completion: dateCompletion)
+      completion: .date)
     let zeroBased = flag(
       "zero-based", help: "Count a past target as day 0 instead of day 1.")
   }

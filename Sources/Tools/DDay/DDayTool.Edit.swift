@@ -23,7 +23,7 @@ extension DDayTool {
     let date = option(
       "date", valueName: "date",
       help: "A new date (\(dateHelp)); a lunar date YYYY-MM-DD for a lunar D-Day.",
-      completion: dateCompletion)
+      completion: .date)
     let yearly = flag("yearly", help: "Repeat every year.")
     let monthly = flag("monthly", help: "Repeat every month.")
     let once = flag("once", help: "Stop repeating: a one-off date.")

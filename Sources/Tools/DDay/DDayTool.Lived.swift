@@ -16,10 +16,10 @@ extension DDayTool {
         "toolbox --locale ko_KR dday lived 1990-05-17 --on 2026-12-02",
       ])
     let birthdate = positional(
-      "birthdate", help: "The date of birth (\(dateHelp)).", completion: dateCompletion)
+      "birthdate", help: "The date of birth (\(dateHelp)).", completion: .date)
     let on = option(
       "on", valueName: "date", help: "Count up to this date instead of today.",
-      completion: dateCompletion)
+      completion: .date)
   }
 
   func lived(_ arguments: Arguments<Lived>) throws -> CommandOutput {

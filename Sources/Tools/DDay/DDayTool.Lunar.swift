@@ -17,7 +17,7 @@ extension DDayTool {
         "toolbox --locale ko_KR dday lunar 2025-07-25",
       ])
     let date = positional(
-      "date", help: "The Gregorian date (\(dateHelp)).", completion: dateCompletion)
+      "date", help: "The Gregorian date (\(dateHelp)).", completion: .date)
   }
 
   /// `toolbox dday solar LUNAR_DATE`.

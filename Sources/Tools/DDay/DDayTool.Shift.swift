@@ -27,7 +27,7 @@ extension DDayTool {
     let days = positional("days", help: "The number of days N, a non-negative integer.")
     let from = option(
       "from", valueName: "date", help: "Count from this date instead of today (\(dateHelp)).",
-      completion: dateCompletion)
+      completion: .date)
   }
 
   private static func shiftAbout(_ direction: ShiftResult.Direction, examples: [String])

@@ -97,8 +97,4 @@ public struct DDayTool: Tool {
 
   /// The shared help line of options that take a date.
   static let dateHelp = "YYYY-MM-DD, today, +3d, next friday, 2026.12.25, …"
-
-  /// What shells offer for a date.
-  static let dateCompletion = Completion.values(
-    DateInput.completionWords.map { CompletionCandidate($0) })
 }

@@ -30,7 +30,7 @@ extension TodoTool {
     let due = option(
       "due", short: "d", valueName: "date",
       help: "Due date: YYYY-MM-DD, today, tomorrow, +3d, next friday, 2026.12.25, …",
-      completion: dateCompletion)
+      completion: .date)
     let priority = option(
       "priority", short: "p", valueName: "letter", help: "Priority, A (highest) to Z.",
       completion: priorityCompletion)
@@ -40,7 +40,7 @@ extension TodoTool {
       completion: tagCompletion)
     let threshold = option(
       "threshold", valueName: "date",
-      help: "Hide the task from 'list' until this date (todo.txt t:).", completion: dateCompletion)
+      help: "Hide the task from 'list' until this date (todo.txt t:).", completion: .date)
     let recur = option(
       "recur", short: "r", valueName: "rule",
       help:

@@ -47,7 +47,7 @@ extension TodoTool {
       completion: tagCompletion)
     let threshold = option(
       "threshold", valueName: "date", help: "New threshold (todo.txt t:), or none.",
-      completion: dateCompletion)
+      completion: .date)
     let recur = option(
       "recur", short: "r", valueName: "rule", help: "New recurrence (1d, 2w, +1m, 3b…), or none.")
     let hide = flag("hide", help: "Hide the task (h:1).")

@@ -43,7 +43,7 @@ extension TodoTool {
     let dueBefore = option(
       "due-before", valueName: "date",
       help: "Only tasks due strictly before this date (YYYY-MM-DD, today, +1w, friday, …).",
-      completion: dateCompletion)
+      completion: .date)
     let sort = option(
       "sort", short: "s", valueName: "order",
       help: "Order: id (default), created, due (soonest first) or priority (A first).",

@@ -166,10 +166,6 @@ public struct TodoTool: Tool {
 
   // MARK: - Completion
 
-  /// What shells offer for a date.
-  static let dateCompletion = Completion.values(
-    DateInput.completionWords.map { CompletionCandidate($0) })
-
   /// The ids of the tasks in the store, with their text (pending ones for done/edit, done ones for reopen).
   static func idCompletion(done: Bool?) -> Completion {
     .dynamic { request in
@@ -178,9 +174,11 @@ public struct TodoTool: Tool {
       query.state = done.map { $0 ? .done : .pending } ?? .all
       var candidates: [CompletionCandidate] = []
       guard let store = try? tool.existingStore(forReading: true) else { return [] }
+      // What was typed first, then the cap: with 2,000 tasks, `done 1500<Tab>` offers #1500.
       try? store.forEachTask(query) { task in
-        if candidates.count < 1000 {
-          candidates.append(CompletionCandidate(String(task.id), task.text))
+        let id = String(task.id)
+        if candidates.count < 1000, id.hasPrefix(request.prefix) {
+          candidates.append(CompletionCandidate(id, task.text))
         }
       }
       return candidates
