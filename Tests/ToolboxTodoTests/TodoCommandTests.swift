@@ -407,6 +407,21 @@ import ToolboxTestSupport
     #expect(!ids("done", "3", "").contains("3"))
   }
 
+  @Test func `unarchive completes archived tasks, and list its terms as they are typed`() throws {
+    let harness = try TodoHarness()
+    _ = harness.run("todo", "add", "Old +home @phone")
+    _ = harness.run("todo", "add", "New +work")
+    _ = harness.run("todo", "done", "1")
+    #expect(harness.run("todo", "archive").status == 0)
+    #expect(harness.run("__complete", "--", "todo", "unarchive", "").output == "1\tOld\n:values\n")
+    #expect(harness.run("__complete", "--", "todo", "done", "").output == "2\tNew\n:values\n")
+    // The list's labels (the archived task's +home and @phone are not in the list).
+    #expect(harness.run("__complete", "--", "todo", "ls", "").output == "+work\n:values\n")
+    #expect(harness.run("__complete", "--", "todo", "ls", "+w").output == "+work\n:values\n")
+    // --tag takes the name itself.
+    #expect(harness.run("__complete", "--", "todo", "ls", "--tag", "w").output == "work\n:values\n")
+  }
+
   @Test func `todo.md lists the JSON keys import accepts`() throws {
     let harness = try TodoHarness()
     let file = try harness.folder.write("tasks.json", #"{"tasks":[{"text":"a","zzz":1}]}"#)

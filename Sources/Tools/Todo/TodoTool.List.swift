@@ -26,7 +26,7 @@ extension TodoTool {
     let terms = positionals(
       "filter",
       help: "Filter terms: +tag, @context, or a word the text must contain (all must match).",
-      optional: true, completion: tagCompletion)
+      optional: true, completion: termCompletion)
     let all = flag(
       "all", short: "a", help: "Show done, hidden and not-yet-started (t:) tasks too.")
     let done = flag("done", help: "Show only done tasks.")

@@ -68,7 +68,8 @@ extension TodoTool {
       abstract: "Move archived tasks back into the list (still done).",
       examples: ["toolbox todo unarchive 3"])
     let ids = positionals(
-      "id", help: "Ids of archived tasks, lists 1,2 and ranges 4-6.")
+      "id", help: "Ids of archived tasks, lists 1,2 and ranges 4-6.",
+      completion: idCompletion(done: nil, archived: true))
   }
 
   func unarchive(_ arguments: Arguments<Unarchive>) throws -> CommandOutput {

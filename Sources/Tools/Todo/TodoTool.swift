@@ -167,10 +167,10 @@ public struct TodoTool: Tool {
   // MARK: - Completion
 
   /// The ids of the tasks in the store, with their text (pending ones for done/edit, done ones for reopen).
-  static func idCompletion(done: Bool?) -> Completion {
+  static func idCompletion(done: Bool?, archived: Bool = false) -> Completion {
     .dynamic { request in
       let tool = TodoTool(context: request.context)
-      var query = TaskQuery.everything()
+      var query = TaskQuery.everything(archived: archived)
       query.state = done.map { $0 ? .done : .pending } ?? .all
       var candidates: [CompletionCandidate] = []
       guard let store = try? tool.existingStore(forReading: true) else { return [] }
@@ -193,6 +193,17 @@ public struct TodoTool: Tool {
       let contexts = try? store.labels(contexts: true)
     else { return [] }
     return names.map { CompletionCandidate($0) } + contexts.map { CompletionCandidate("@" + $0) }
+  }
+
+  /// What `list` takes as filter terms: `+project` and `@context`, written so.
+  static let termCompletion = Completion.dynamic { request in
+    let tool = TodoTool(context: request.context)
+    guard let store = try? tool.existingStore(forReading: true),
+      let names = try? store.labels(contexts: false),
+      let contexts = try? store.labels(contexts: true)
+    else { return [] }
+    return names.map { CompletionCandidate("+" + $0) }
+      + contexts.map { CompletionCandidate("@" + $0) }
   }
 
   /// The priorities A-Z.
