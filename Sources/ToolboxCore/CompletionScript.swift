@@ -29,11 +29,12 @@ enum CompletionScript {
           words+=("$word")
         fi
       done
-      # The last word is the one at the cursor.
+      # The last word is the one at the cursor; an opening quote is not part of what is typed ('1<Tab>).
       if ((${#words[@]} > 0)); then
         cur=${words[${#words[@]}-1]}
         unset 'words[${#words[@]}-1]'
       fi
+      [[ $cur == [\'\"]* ]] && cur=${cur:1}
       local answer directive
       answer=$("${COMP_WORDS[0]}" __complete -- "${words[@]}" "$cur" 2>/dev/null) || return 0
       directive=${answer##*$'\n'}
@@ -45,12 +46,13 @@ enum CompletionScript {
         :files|:dirs)
           local path=${cur#"$strip"}
           compopt -o filenames 2>/dev/null
+          # Without bash-completion's _filedir: compgen, one name a line (names may have spaces).
           if [[ $directive == :dirs ]]; then
-            COMPREPLY=($(compgen -d -- "$path"))
+            mapfile -t COMPREPLY < <(compgen -d -- "$path")
           elif declare -F _filedir >/dev/null; then
             cur=$path _filedir
           else
-            COMPREPLY=($(compgen -f -- "$path"))
+            mapfile -t COMPREPLY < <(compgen -f -- "$path")
           fi
           ;;
         :none) COMPREPLY=() ;;
@@ -105,6 +107,8 @@ enum CompletionScript {
     if [[ ${zsh_eval_context[-1]} == loadautofunc ]]; then
       _toolbox "$@"
     else
+      # Sourced in a shell whose completion is not set up yet: set it up (compdef comes with compinit).
+      (( $+functions[compdef] )) || { autoload -Uz compinit && compinit -i; }
       compdef _toolbox toolbox
     fi
 
@@ -117,20 +121,37 @@ enum CompletionScript {
         set -l tokens (commandline -opc)
         set -l command $tokens[1]
         set -e tokens[1]
-        set -l current (commandline -ct)
-        set -l answer ($command __complete -- $tokens $current 2>/dev/null)
+        # Silent when toolbox is not on PATH.
+        command -q $command; or return
+        # The word as meant, not as typed: sub\ d, 'my n and d\$r are 'sub d', 'my n' and 'd$r'.
+        set -l raw (commandline -ct)
+        set -l current (string unescape -- "$raw"); or set current $raw
+        set -l answer ($command __complete -- $tokens "$current" 2>/dev/null)
         or return
         set -l directive $answer[-1]
         set -e answer[-1]
         switch $directive
             case :files :dirs
-                set -l prefix (string match -r -- '^-[^=]*=' $current)
-                set -l path (string replace -r -- '^-[^=]*=' '' $current)
-                if test $directive = :dirs
-                    __fish_complete_directories $path | string replace -r -- '^' "$prefix"
-                else
-                    __fish_complete_path $path | string replace -r -- '^' "$prefix"
+                set -l prefix (string match -r -- '^-[^=]*=' "$current")
+                set -l path (string replace -r -- '^-[^=]*=' '' "$current")
+                # ~ is the home folder, and stays ~ in what is offered.
+                set -l home ''
+                if string match -q -r -- '^~(/|$)' "$path"
+                    set home $HOME
+                    set path (string replace -- '~' $HOME "$path")
                 end
+                set -l found
+                if test $directive = :dirs
+                    set found (__fish_complete_directories "$path")
+                else
+                    set found (__fish_complete_path "$path")
+                end
+                # (string reads standard input when given no words: only with some.)
+                test (count $found) -gt 0; or return
+                if test -n "$home"
+                    set found (string replace -- $home '~' $found)
+                end
+                string replace -r -- '^' "$prefix" $found
             case :none
                 return
             case '*'

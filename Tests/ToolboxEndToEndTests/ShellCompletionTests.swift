@@ -110,6 +110,64 @@ import Testing
     #expect(try fish(lab, "toolbox todo import su") == ["sub dir/"])
   }
 
+  @Test func `fish completes words as meant: escaped, quoted, under ~, and is silent off PATH`()
+    throws
+  {
+    try #require(Self.shellsInstalled, "tmux, zsh, fish or bash-completion is missing")
+    let lab = try Lab()
+    defer { lab.remove() }
+    #expect(try fish(lab, #"toolbox todo import sub\ d"#) == ["sub dir/"])
+    #expect(try fish(lab, "toolbox todo import \"my n") == ["my notes.txt"])
+    #expect(try fish(lab, #"toolbox todo import dollar\$s"#) == ["dollar$sign.txt"])
+    #expect(try fish(lab, "toolbox todo import ~/.con") == ["~/.config/"])
+    #expect(try fish(lab, "toolbox --config=~/.con") == ["--config=~/.config/"])
+    #expect(try fish(lab, "toolbox todo import nothing-here") == [])
+    // toolbox not on PATH: nothing offered, nothing said.
+    let script = try Toolbox.run(["completions", "fish"], environment: lab.environment).output
+    try Data(script.utf8).write(to: URL(fileURLWithPath: lab.root + "/toolbox.fish"))
+    var environment = lab.environment
+    environment["PATH"] = "/usr/bin:/bin"
+    let off = try Toolbox.run(
+      ["--no-config", "-c", "source '\(lab.root)/toolbox.fish'; complete -C 'toolbox dd'"],
+      environment: environment, executable: "/usr/bin/fish", directory: lab.work)
+    #expect(off.output == "" && off.error == "" && off.status == 0, "\(off.error)")
+  }
+
+  /// bash's completion function called as bash calls it (`COMP_WORDS`, `COMP_CWORD`), in a shell without
+  /// bash-completion: the fallback keeps names with spaces whole, and an opening quote is not typed text.
+  @Test func `bash without bash-completion keeps file names whole and reads quoted words`() throws {
+    try #require(Self.shellsInstalled, "tmux, zsh, fish or bash-completion is missing")
+    let lab = try Lab()
+    defer { lab.remove() }
+    func complete(_ words: [String]) throws -> [String] {
+      let quoted = words.map { "'" + $0.replacingOccurrences(of: "'", with: #"'\''"#) + "'" }
+      let result = try Toolbox.run(
+        [
+          "--norc", "--noprofile", "-c",
+          "source <(toolbox completions bash); COMP_WORDS=(\(quoted.joined(separator: " ")));"
+            + " COMP_CWORD=\(words.count - 1); _toolbox; printf '%s\\n' \"${COMPREPLY[@]}\"",
+        ], environment: lab.environment, executable: "/bin/bash", directory: lab.work)
+      #expect(result.error == "", "\(result.error)")
+      return result.output.split(separator: "\n").map(String.init)
+    }
+    #expect(try complete(["toolbox", "todo", "import", "my"]) == ["my notes.txt"])
+    #expect(try complete(["toolbox", "todo", "import", "su"]) == ["sub dir"])
+    #expect(try complete(["toolbox", "todo", "import", "'my"]) == ["my notes.txt"])
+    #expect(try complete(["toolbox", "'dd"]) == ["dday"])
+    #expect(try complete(["toolbox", "todo", "done", "\"1"]) == ["1"])
+  }
+
+  @Test func `the zsh script sourced without compinit sets completion up`() throws {
+    try #require(Self.shellsInstalled, "tmux, zsh, fish or bash-completion is missing")
+    let lab = try Lab()
+    defer { lab.remove() }
+    let result = try Toolbox.run(
+      ["-f", "-c", "source <(toolbox completions zsh); print -r -- $_comps[toolbox]"],
+      environment: lab.environment, executable: "/usr/bin/zsh", directory: lab.work)
+    #expect(result.error == "", "\(result.error)")
+    #expect(result.output == "_toolbox\n")
+  }
+
   // MARK: - bash and zsh in tmux
 
   /// One interactive shell in its own tmux server.
