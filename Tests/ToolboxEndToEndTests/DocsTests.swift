@@ -16,8 +16,8 @@ import ToolboxTestSupport
 ///   argument and prints the request without sending it (the tests never reach the network).
 ///
 /// calendar.md, dday.md, agenda.md and todo.md have suites of their own (CalendarDocsTests,
-/// DDayEndToEndTests, TodoDocsTests), which run their transcripts with per-block configs and one shared
-/// store; their `sh` lines run here.
+/// DDayEndToEndTests, TodoDocsTests), which run their transcripts with per-block configs and one store
+/// per page, each page from a fresh home; their `sh` lines run here.
 @Suite struct DocsTests {
   /// Pages whose transcripts run here.
   static let transcriptPages = ["README.md", "docs/CLI.md", "docs/number.md", "docs/search.md"]
