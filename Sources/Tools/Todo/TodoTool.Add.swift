@@ -115,11 +115,12 @@ extension TodoTool {
       abstract: "Add a task for each line of the text, as todo.sh's addm does.",
       discussion: """
         The words are joined with spaces, then split at line breaks; each line that is not blank is a \
-        task, read as add reads its words (+project, @context, due:DATE, (A) at the start, …). Every \
-        line is checked before anything is added, and the tasks are added in one change (one undo).
+        task, read as add reads its words (+project, @context, due:DATE, (A) at the start, …): in a \
+        shell, $'Buy milk\\nCall mom' or a quoted line break gives two lines. Every line is checked \
+        before anything is added, and the tasks are added in one change (one undo).
         """,
       examples: [
-        "toolbox todo addm 'Buy milk +shop\nCall mom @phone'"
+        "toolbox todo addm 'Buy milk +shop'"
       ])
     let text = positionals(
       "text", help: "The tasks, one a line; todo.txt words become fields, as for add.")

@@ -226,7 +226,7 @@ extension TodoTool {
         Several ids are changed together, in one change, or not at all: if any id is unknown, nothing \
         changes and the command exits 64 naming it.
         """,
-      examples: ["toolbox todo depri 3", "toolbox todo dp 1,2 4-5"])
+      examples: ["toolbox todo depri 3", "toolbox todo depri 1,2 4-5"])
     let ids = positionals(
       "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
       completion: idCompletion(done: false))

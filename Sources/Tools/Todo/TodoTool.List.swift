@@ -58,13 +58,13 @@ extension TodoTool {
     static let commandName: String? = "listall"
     static let commandAliases = ["lsa"]
     static let about = CommandAbout(
-      abstract: "List every task, done and archived ones too, as todo.sh's listall does.",
+      abstract: "List every task, archived ones too, as todo.sh's listall does.",
       discussion: """
         todo.sh's listall shows todo.txt and done.txt; toolbox's done.txt is the archive, so this is \
         'list --all' with the archive: pending, done, hidden and archived tasks, in id order (--sort \
         line: todo.sh's order).
         """,
-      examples: ["toolbox todo listall", "toolbox todo lsa +home --sort line"])
+      examples: ["toolbox todo listall", "toolbox todo listall +home --sort line"])
     let terms = positionals(
       "filter",
       help: "Filter terms: +tag, @context, or a word the text must contain (all must match).",
@@ -97,7 +97,7 @@ extension TodoTool {
         and without it every priority is listed. Tasks are listed by priority, then id (--sort line: \
         todo.sh's order). Hidden tasks are left out, as by list.
         """,
-      examples: ["toolbox todo listpri", "toolbox todo lsp A-B +home"])
+      examples: ["toolbox todo listpri", "toolbox todo listpri A-B +home"])
     let terms = positionals(
       "filter",
       help: "A priority or range (A, A-C) first, then filter terms: +tag, @context, or a word.",

@@ -6,7 +6,7 @@ extension TodoTool {
     static let commandName: String? = "listfile"
     static let commandAliases = ["lf"]
     static let about = CommandAbout(
-      abstract: "List the lines of a todo.txt file, numbered, as todo.sh's listfile does.",
+      abstract: "List a todo.txt file's lines, numbered, as todo.sh's listfile does.",
       discussion: """
         Reads any file in todo.txt's format (such as the done.txt beside a file 'todo sync' keeps, \
         where todo.sh and topydo move completed tasks) without importing it: each line that is not \
@@ -14,7 +14,7 @@ extension TodoTool {
         writes it), in todo.sh's order: by the line, ignoring case (priorities first). TERMs keep the \
         lines that contain every one of them, ignoring case. The store is not read.
         """,
-      examples: ["toolbox todo listfile todo.txt", "toolbox todo lf todo.txt home"])
+      examples: ["toolbox todo listfile todo.txt", "toolbox todo listfile todo.txt home"])
     let file = positional("file", help: "The file (todo.txt format).", completion: .file)
     let terms = positionals(
       "term", help: "Words a line must contain, ignoring case (all must match).", optional: true)
