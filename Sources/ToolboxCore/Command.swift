@@ -21,7 +21,9 @@ public struct Command<T: Tool>: Sendable {
     _ declaration: Declaration.Type,
     run: @escaping @Sendable (T, Arguments<Declaration>) throws -> CommandOutput
   ) {
-    names = CommandNames(name: Declaration.commandName, aliases: Declaration.commandAliases)
+    names = CommandNames(
+      name: Declaration.commandName, aliases: Declaration.commandAliases,
+      isDestructive: Declaration.isDestructive)
     makeSpec = { Declaration.spec }
     self.run = { tool, values in try run(tool, Arguments(values)) }
   }

@@ -24,10 +24,15 @@ public protocol DeclaredCommand: ArgumentGroup {
   static var commandAliases: [String] { get }
   /// What the command does, its examples and the rest of its spec besides the name and arguments.
   static var about: CommandAbout { get }
+  /// Whether the command completes, removes, reverts or overwrites what it is given (`todo done`,
+  /// `todo rm`, `dday rm`): a mistyped word is never answered with "did you mean" such a command
+  /// (``Suggestion``), since running the suggestion would do what was not asked. `false` by default.
+  static var isDestructive: Bool { get }
 }
 
 extension DeclaredCommand {
   public static var commandAliases: [String] { [] }
+  public static var isDestructive: Bool { false }
 
   /// The spec: the name and aliases of the declaration, its ``about``, and its stored keys in order.
   public static var spec: CommandSpec {

@@ -220,7 +220,8 @@ public struct Dispatcher: Sendable {
         || error.description.contains("'\(first)'")
     else { return nil }
     let names = tool.commandNames.compactMap { $0.name }
-    guard let match = Suggestion.closest(to: first, in: names) else { return nil }
+    let suggestible = CommandNames.suggestible(tool.commandNames, aliases: false)
+    guard let match = Suggestion.closest(to: first, in: suggestible) else { return nil }
     return UsageError(
       "unknown subcommand '\(first)' (did you mean '\(match)'?)", code: "unknown_subcommand",
       usage: "toolbox \(tool.descriptor.name) <subcommand> (\(names.joined(separator: ", ")))")

@@ -151,7 +151,7 @@ struct Router {
     let isOption = ArgumentParser.looksLikeOption(word)
     return UsageError(
       (isOption ? "unknown option '\(word)'" : "unknown subcommand '\(word)'")
-        + Suggestion.hint(for: word, in: names + commands.flatMap { $0.aliases }),
+        + Suggestion.hint(for: word, in: CommandNames.suggestible(commands)),
       code: isOption ? "unknown_option" : "unknown_subcommand",
       usage: "toolbox \(descriptor.name) <subcommand> (\(names.joined(separator: ", ")))")
   }

@@ -369,7 +369,7 @@ final class TodoSandbox {
       .components(separatedBy: "\n\n")[0].split(separator: "\n")
       .filter { !$0.hasPrefix("   ") }  // continuation lines of wrapped descriptions
       .map { $0.split(separator: " ")[0] }
-    #expect(commands.count == 19)
+    #expect(commands.count == 25)
     for command in commands {
       let sandbox = try TodoSandbox()
       // A store with five tasks (two done), and the files the examples name.

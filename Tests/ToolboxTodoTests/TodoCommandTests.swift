@@ -623,7 +623,7 @@ import ToolboxTestSupport
 
   @Test func `every command has help with an abstract, arguments and examples`() throws {
     let harness = try TodoHarness()
-    #expect(TodoTool.commands.count == 19)
+    #expect(TodoTool.commands.count == 25)
     for command in TodoTool.commands {
       let name = try #require(command.spec.name)
       #expect(command.spec.abstract.hasSuffix("."))

@@ -123,6 +123,7 @@ extension DDayTool {
   /// `toolbox dday rm ID…`.
   struct Remove: DeclaredCommand {
     static let commandName: String? = "rm"
+    static let isDestructive = true
     static let about = CommandAbout(
       abstract: "Remove saved D-Days; the others keep their ids.",
       discussion: """

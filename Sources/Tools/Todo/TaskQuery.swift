@@ -6,12 +6,18 @@ struct TaskQuery: Sendable, Equatable {
   enum State: Sendable { case pending, done, all }
   /// The orders of `--sort`.
   enum Sort: String, ArgumentChoice {
-    case id, created, due, priority
+    /// `line`: todo.sh's order, by the task's todo.txt line ignoring case (``TodoStore/forEachTask``).
+    case id, created, due, priority, line
   }
 
   var state: State = .pending
   /// The archive instead of the list.
   var archived = false
+  /// The list and the archive together (`listall`, todo.sh's todo.txt and done.txt); `archived` is then
+  /// not read.
+  var withArchive = false
+  /// Only tasks with a priority in this range (`listpri A-C`).
+  var priorities: ClosedRange<Priority>?
   /// Hidden tasks (`h:1`) and tasks before their threshold (`t:`) too.
   var includeDeferred = false
   /// The day thresholds are compared with.
@@ -45,7 +51,8 @@ struct TaskQuery: Sendable, Equatable {
 
   /// Whether anything narrows the default list (pending tasks).
   var isFiltered: Bool {
-    state != .pending || archived || !tags.isEmpty || !contexts.isEmpty || !words.isEmpty
+    state != .pending || archived || withArchive || priorities != nil || !tags.isEmpty
+      || !contexts.isEmpty || !words.isEmpty
       || dueBefore != nil || dueFrom != nil || ids != nil
   }
 }

@@ -19,7 +19,14 @@ extension TodoStore {
       values.append(value)
       return "?\(values.count)"
     }
-    conditions.append(query.archived ? "archived = 1" : "archived = 0")
+    if !query.withArchive {
+      conditions.append(query.archived ? "archived = 1" : "archived = 0")
+    }
+    if let priorities = query.priorities {
+      conditions.append(
+        "priority IS NOT NULL AND priority BETWEEN \(parameter(.text(priorities.lowerBound.description))) "
+          + "AND \(parameter(.text(priorities.upperBound.description)))")
+    }
     switch query.state {
     case .pending: conditions.append("done = 0")
     case .done: conditions.append("done = 1")
@@ -59,7 +66,8 @@ extension TodoStore {
       conditions.append(
         "id IN (SELECT rowid FROM tasks_text WHERE tasks_text MATCH \(parameter(.text(match))))")
     }
-    return (" WHERE " + conditions.joined(separator: " AND "), values, shortWords)
+    let sql = conditions.isEmpty ? "" : " WHERE " + conditions.joined(separator: " AND ")
+    return (sql, values, shortWords)
   }
 
   /// Calls `body` with each task a query selects, in its order, reading one row at a time (memory stays
@@ -69,8 +77,35 @@ extension TodoStore {
   ///   - query: Filters and order.
   ///   - body: Called for each task.
   /// - Throws: ``StoreError``, or what `body` throws.
+  ///
+  /// `--sort line` is the exception: todo.sh's order (its `sort -f -k2` of the numbered lines) is the
+  /// order of the tasks' todo.txt lines with lower case folded to upper case, ties by id, which SQL cannot
+  /// give; those tasks are read, then sorted in memory.
   func forEachTask(_ query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
-    try forEachRow(query, columns: Self.columns) { statement in try body(try task(from: statement))
+    guard query.sort == .line else {
+      try forEachRow(query, columns: Self.columns) { statement in
+        try body(try task(from: statement))
+      }
+      return
+    }
+    var keyed: [(key: [UInt8], task: TodoTask)] = []
+    try forEachRow(query, columns: Self.columns) { statement in
+      let task = try task(from: statement)
+      keyed.append((Self.lineSortKey(task), task))
+    }
+    keyed.sort { left, right in
+      left.key == right.key
+        ? left.task.id < right.task.id : left.key.lexicographicallyPrecedes(right.key)
+    }
+    if query.descending { keyed.reverse() }
+    for (_, task) in keyed { try body(task) }
+  }
+
+  /// A task's todo.txt line as todo.sh's default sort (`env LC_COLLATE=C sort -f`) compares it: its bytes,
+  /// ASCII lower case folded to upper case.
+  static func lineSortKey(_ task: TodoTask) -> [UInt8] {
+    TodoTxt.line(task, keepDonePriority: false).utf8.map { byte in
+      byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte
     }
   }
 
@@ -109,7 +144,7 @@ extension TodoStore {
       let (filter, values, shortWords) = filter(query)
       let columns: [String] =
         switch query.sort {
-        case .id: ["id"]
+        case .id, .line: ["id"]
         case .created: ["created", "id"]
         // With a due-date bound every task has one: ordered as the index of open tasks by due date
         // is, so SQLite walks it instead of sorting (the agenda's latest overdue tasks).
@@ -366,6 +401,59 @@ extension TodoStore {
   /// - Throws: ``UsageError`` for an unknown id, ``StoreError``.
   func edit(_ id: Int, _ edit: TaskEdit, command: String = "edit") throws -> Change<TaskUpdate> {
     try self.edit(id, command: command) { edit.applied(to: $0) }
+  }
+
+  /// Changes several tasks with a function of each task as it is in the store, in one change. All or
+  /// nothing: if any id is unknown, nothing changes.
+  ///
+  /// - Parameters:
+  ///   - ids: The tasks.
+  ///   - command: The command name for the log (`depri`).
+  ///   - change: The task after the command.
+  /// - Returns: Each task after the command and whether it changed; the change id (`nil` when none did).
+  /// - Throws: ``UsageError`` for an unknown id, ``StoreError``.
+  func edit(_ ids: [Int], command: String, _ change: (TodoTask) throws -> TodoTask) throws
+    -> Change<[TaskUpdate]>
+  {
+    try guarded {
+      try connection.transaction(immediate: true) {
+        let before = try tasks(ids: ids)
+        var updates: [TaskUpdate] = []
+        for task in before {
+          var after = try change(task)
+          after.id = task.id
+          updates.append(TaskUpdate(task: after, changed: after != task))
+        }
+        let changing = updates.filter(\.changed).map(\.task.id)
+        guard !changing.isEmpty else { return Change(value: updates, id: nil) }
+        let operation = try startOperation(command)
+        try snapshot(changing, in: operation)
+        for update in updates where update.changed { try write(update.task) }
+        try finishOperation(operation, summary: "\(command) " + Self.describe(before, changing))
+        return Change(value: updates, id: operation)
+      }
+    }
+  }
+
+  /// Adds several tasks in one change (`addm`).
+  ///
+  /// - Parameters:
+  ///   - new: The tasks, in order.
+  ///   - command: The command name for the log.
+  /// - Returns: The stored tasks with their new ids, and the change id.
+  /// - Throws: ``StoreError``.
+  func add(_ new: [NewTask], command: String) throws -> Change<[TodoTask]> {
+    try guarded {
+      try connection.transaction(immediate: true) {
+        let statement = try insertStatement()
+        let tasks = try new.map { try insert($0, id: nil, using: statement) }
+        let operation = try startOperation(command)
+        let ids = tasks.map(\.id)
+        try recordCreated(ids, in: operation)
+        try finishOperation(operation, summary: "\(command) " + Self.describe(tasks, ids))
+        return Change(value: tasks, id: operation)
+      }
+    }
   }
 
   /// Changes one task with a function of the task as it is in the store (inside the transaction).

@@ -108,6 +108,51 @@ extension TodoTool {
     return .document(TaskResult(task: change.value, verb: "added", change: change.change))
   }
 
+  /// `toolbox todo addm TEXT…` (todo.sh's `addm`): a task a line.
+  struct AddMany: DeclaredCommand {
+    static let commandName: String? = "addm"
+    static let about = CommandAbout(
+      abstract: "Add a task for each line of the text, as todo.sh's addm does.",
+      discussion: """
+        The words are joined with spaces, then split at line breaks; each line that is not blank is a \
+        task, read as add reads its words (+project, @context, due:DATE, (A) at the start, …): in a \
+        shell, $'Buy milk\\nCall mom' or a quoted line break gives two lines. Every line is checked \
+        before anything is added, and the tasks are added in one change (one undo).
+        """,
+      examples: [
+        "toolbox todo addm 'Buy milk +shop'"
+      ])
+    let text = positionals(
+      "text", help: "The tasks, one a line; todo.txt words become fields, as for add.")
+  }
+
+  func addMany(_ arguments: Arguments<AddMany>) throws -> CommandOutput {
+    let usage = arguments.values.usage
+    let joined = try arguments.text.joined(separator: " ")
+    let lines = joined.split(omittingEmptySubsequences: true) {
+      $0 == "\n" || $0 == "\r\n" || $0 == "\r"
+    }
+    .map(String.init).filter { !TaskInput.trimmed($0).isEmpty }
+    guard !lines.isEmpty else {
+      throw arguments.usageError("no task: every line is blank", code: "empty_text")
+    }
+    let tasks = try lines.map { line in
+      let new = try typedTask([line], usage: usage)
+      do throws(TaskInput.Problem) {
+        try TaskInput.checkSize(text: new.text, tags: new.tags, contexts: new.contexts)
+        try TaskInput.checkReadsBack(TodoTask(id: 0, new), today: context.today())
+      } catch {
+        throw UsageError(error.message, code: error.code, usage: usage)
+      }
+      return new
+    }
+    let change = try openStore().add(tasks, command: "addm")
+    return .document(
+      TaskUpdatesResult(
+        updates: change.value.map { TaskUpdate(task: $0, changed: true) }, verb: "added",
+        unchangedVerb: "added", change: change.change))
+  }
+
   /// A task from words typed in todo.txt syntax: `(A)` at the start, `+project`, `@context`, `due:`, `t:`,
   /// `rec:`, `pri:`, `h:1` (the same task `import` makes from that line, except that `x` and dates at the
   /// start stay text: `add` adds a pending task created today). Dates go through the one date reader.

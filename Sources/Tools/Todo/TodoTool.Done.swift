@@ -4,6 +4,7 @@ extension TodoTool {
   /// `toolbox todo done ID…`.
   struct Done: DeclaredCommand {
     static let commandName: String? = "done"
+    static let isDestructive = true
     static let commandAliases = ["do"]
     static let about = CommandAbout(
       abstract: "Mark tasks done (again is fine: done is idempotent).",

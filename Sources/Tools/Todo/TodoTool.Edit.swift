@@ -188,9 +188,10 @@ extension TodoTool {
         change: change.change))
   }
 
-  /// `toolbox todo pri ID LETTER` (todo.sh's `pri`).
+  /// `toolbox todo pri ID LETTER` (todo.sh's `pri`, `p`).
   struct Pri: DeclaredCommand {
     static let commandName: String? = "pri"
+    static let commandAliases = ["p"]
     static let about = CommandAbout(
       abstract: "Set a task's priority, as todo.sh's pri does.",
       examples: ["toolbox todo pri 3 A", "toolbox todo pri 3 none"])
@@ -212,6 +213,79 @@ extension TodoTool {
     return .document(
       TaskResult(
         task: change.value.task, verb: change.value.changed ? "edited" : "unchanged",
+        change: change.change))
+  }
+
+  /// `toolbox todo depri ID…` (todo.sh's `depri`, `dp`).
+  struct Depri: DeclaredCommand {
+    static let commandName: String? = "depri"
+    static let commandAliases = ["dp"]
+    static let about = CommandAbout(
+      abstract: "Remove the priority of tasks, as todo.sh's depri does.",
+      discussion: """
+        Several ids are changed together, in one change, or not at all: if any id is unknown, nothing \
+        changes and the command exits 64 naming it.
+        """,
+      examples: ["toolbox todo depri 3", "toolbox todo depri 1,2 4-5"])
+    let ids = positionals(
+      "id", help: "Task ids such as 3 or #3, lists 1,2 and ranges 4-6.",
+      completion: idCompletion(done: false))
+  }
+
+  func depri(_ arguments: Arguments<Depri>) throws -> CommandOutput {
+    let ids = try TaskInput.ids(try arguments.ids, usage: arguments.values.usage)
+    guard let store = try existingStore() else { throw TaskInput.unknownID(ids[0]) }
+    let change = try store.edit(ids, command: "depri") { task in
+      var after = task
+      after.priority = nil
+      return after
+    }
+    return .document(
+      TaskUpdatesResult(
+        updates: change.value, verb: "edited", unchangedVerb: "unchanged", change: change.change))
+  }
+
+  /// `toolbox todo replace ID TEXT…` (todo.sh's `replace`).
+  struct Replace: DeclaredCommand {
+    static let commandName: String? = "replace"
+    static let isDestructive = true
+    static let about = CommandAbout(
+      abstract: "Replace a task with new text, as todo.sh's replace does.",
+      discussion: """
+        The words are read as add reads them, and the task becomes what they say: its text, +projects, \
+        @contexts, due:, t:, rec: and h:1 are replaced (a field the words do not give is removed). As in \
+        todo.sh, the priority and the creation date are kept unless the words start with a priority; \
+        the id and done state stay.
+        """,
+      examples: ["toolbox todo replace 3 Buy oat milk +shop due:friday"])
+    let id = positional(
+      "id", help: "The task's id, such as 3 or #3.", completion: idCompletion(done: nil))
+    let text = positionals(
+      "text",
+      help:
+        "The new task; todo.txt words (+project, @context, due:DATE, …) become fields, as for add.")
+  }
+
+  func replace(_ arguments: Arguments<Replace>) throws -> CommandOutput {
+    let usage = arguments.values.usage
+    let id = try TaskInput.id(try arguments.id, usage: usage)
+    let typed = try typedTask(try arguments.text, usage: usage)
+    guard let store = try existingStore() else { throw TaskInput.unknownID(id) }
+    let change = try store.edit(id, command: "replace") { current in
+      var after = current
+      after.text = typed.text
+      after.tags = typed.tags
+      after.contexts = typed.contexts
+      after.due = typed.due
+      after.threshold = typed.threshold
+      after.recurrence = typed.recurrence
+      after.hidden = typed.hidden
+      if let priority = typed.priority { after.priority = priority }
+      return after
+    }
+    return .document(
+      TaskResult(
+        task: change.value.task, verb: change.value.changed ? "replaced" : "unchanged",
         change: change.change))
   }
 

@@ -1,19 +1,19 @@
 import ToolboxCore
 
 extension TodoTool {
-  /// `toolbox todo projects` (todo.sh `lsp`).
+  /// `toolbox todo projects` (todo.sh's `listproj`, `lsprj`; todo.sh's `lsp` is `listpri`).
   struct Projects: DeclaredCommand {
     static let commandName: String? = "projects"
-    static let commandAliases = ["lsp"]
+    static let commandAliases = ["listproj", "lsprj"]
     static let about = CommandAbout(
       abstract: "List the tags (+projects) the tasks of the list use.",
       examples: ["toolbox todo projects"])
   }
 
-  /// `toolbox todo contexts` (todo.sh `lsc`).
+  /// `toolbox todo contexts` (todo.sh's `listcon`, `lsc`).
   struct Contexts: DeclaredCommand {
     static let commandName: String? = "contexts"
-    static let commandAliases = ["lsc"]
+    static let commandAliases = ["listcon", "lsc"]
     static let about = CommandAbout(
       abstract: "List the @contexts the tasks of the list use.",
       examples: ["toolbox todo contexts"])

@@ -46,8 +46,102 @@ extension TodoTool {
       completion: .date)
     let sort = option(
       "sort", short: "s", valueName: "order",
-      help: "Order: id (default), created, due (soonest first) or priority (A first).",
+      help: """
+        Order: id (default), created, due (soonest first), priority (A first) or line (todo.sh's: by \
+        the todo.txt line, ignoring case).
+        """,
       as: TaskQuery.Sort.self)
+  }
+
+  /// `toolbox todo listall [TERM…]` (todo.sh's `listall`, `lsa`).
+  struct ListAll: DeclaredCommand {
+    static let commandName: String? = "listall"
+    static let commandAliases = ["lsa"]
+    static let about = CommandAbout(
+      abstract: "List every task, archived ones too, as todo.sh's listall does.",
+      discussion: """
+        todo.sh's listall shows todo.txt and done.txt; toolbox's done.txt is the archive, so this is \
+        'list --all' with the archive: pending, done, hidden and archived tasks, in id order (--sort \
+        line: todo.sh's order).
+        """,
+      examples: ["toolbox todo listall", "toolbox todo listall +home --sort line"])
+    let terms = positionals(
+      "filter",
+      help: "Filter terms: +tag, @context, or a word the text must contain (all must match).",
+      optional: true, completion: tagCompletion)
+    let sort = option(
+      "sort", short: "s", valueName: "order",
+      help: "Order: id (default), created, due, priority or line (todo.sh's).",
+      as: TaskQuery.Sort.self)
+  }
+
+  func listAll(_ arguments: Arguments<ListAll>) throws -> CommandOutput {
+    var query = TaskQuery()
+    query.today = context.today()
+    query.state = .all
+    query.includeDeferred = true
+    query.withArchive = true
+    try addTerms(try arguments.terms, to: &query, usage: arguments.values.usage)
+    query.sort = try arguments.sort ?? .id
+    return streamTasks(query)
+  }
+
+  /// `toolbox todo listpri [PRIORITIES] [TERM…]` (todo.sh's `listpri`, `lsp`).
+  struct ListPri: DeclaredCommand {
+    static let commandName: String? = "listpri"
+    static let commandAliases = ["lsp"]
+    static let about = CommandAbout(
+      abstract: "List the pending tasks with a priority, as todo.sh's listpri does.",
+      discussion: """
+        PRIORITIES is one letter (A) or a range (A-C); a first word that is not one is a filter term, \
+        and without it every priority is listed. Tasks are listed by priority, then id (--sort line: \
+        todo.sh's order). Hidden tasks are left out, as by list.
+        """,
+      examples: ["toolbox todo listpri", "toolbox todo listpri A-B +home"])
+    let terms = positionals(
+      "filter",
+      help: "A priority or range (A, A-C) first, then filter terms: +tag, @context, or a word.",
+      optional: true, completion: tagCompletion)
+    let sort = option(
+      "sort", short: "s", valueName: "order",
+      help: "Order: priority (default), id, created, due or line (todo.sh's).",
+      as: TaskQuery.Sort.self)
+  }
+
+  func listPri(_ arguments: Arguments<ListPri>) throws -> CommandOutput {
+    var query = TaskQuery()
+    query.today = context.today()
+    var terms = try arguments.terms
+    let all = Priority(letter: UInt8(ascii: "A"))!...Priority(letter: UInt8(ascii: "Z"))!
+    if let first = terms.first, let range = Self.priorityRange(first) {
+      query.priorities = range
+      terms.removeFirst()
+    } else {
+      query.priorities = all
+    }
+    try addTerms(terms, to: &query, usage: arguments.values.usage)
+    query.sort = try arguments.sort ?? .priority
+    return streamTasks(query)
+  }
+
+  /// `A` or `A-C` (either case, either order), as todo.sh's listpri reads its first word.
+  static func priorityRange(_ word: String) -> ClosedRange<Priority>? {
+    let parts = word.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+    guard parts.count <= 2, let low = Priority(parts[0]), let high = Priority(parts.last ?? "")
+    else { return nil }
+    return min(low, high)...max(low, high)
+  }
+
+  /// Adds `list`'s filter terms (+tag, @context, words) to a query.
+  func addTerms(_ terms: [String], to query: inout TaskQuery, usage: String) throws {
+    for term in terms {
+      switch try filterTerm(term, usage: usage) {
+      case .tag(let tag): if !query.tags.contains(tag) { query.tags.append(tag) }
+      case .context(let context):
+        if !query.contexts.contains(context) { query.contexts.append(context) }
+      case .word(let word): query.words.append(word)
+      }
+    }
   }
 
   func list(_ arguments: Arguments<List>) throws -> CommandOutput {
@@ -73,15 +167,7 @@ extension TodoTool {
     let labels = try labels(try arguments.tag, usage: usage)
     query.tags = labels.tags
     query.contexts = labels.contexts
-    for term in try arguments.terms {
-      let parsed = try filterTerm(term, usage: usage)
-      switch parsed {
-      case .tag(let tag): if !query.tags.contains(tag) { query.tags.append(tag) }
-      case .context(let context):
-        if !query.contexts.contains(context) { query.contexts.append(context) }
-      case .word(let word): query.words.append(word)
-      }
-    }
+    try addTerms(try arguments.terms, to: &query, usage: usage)
     if let grep = try arguments.grep, !grep.isEmpty { query.words.append(grep) }
     query.dueBefore = try date(try arguments.dueBefore, option: "--due-before")
     query.sort = try arguments.sort ?? .id

@@ -4,6 +4,7 @@ extension TodoTool {
   /// `toolbox todo rm ID…`.
   struct Remove: DeclaredCommand {
     static let commandName: String? = "rm"
+    static let isDestructive = true
     static let commandAliases = ["del", "remove"]
     static let about = CommandAbout(
       abstract: "Remove tasks; the other tasks keep their ids.",
@@ -27,6 +28,7 @@ extension TodoTool {
   /// `toolbox todo clear`.
   struct Clear: DeclaredCommand {
     static let commandName: String? = "clear"
+    static let isDestructive = true
     static let about = CommandAbout(
       abstract: "Remove all done tasks and say how many.",
       discussion: """
@@ -47,6 +49,7 @@ extension TodoTool {
   /// `toolbox todo archive`.
   struct Archive: DeclaredCommand {
     static let commandName: String? = "archive"
+    static let isDestructive = true
     static let about = CommandAbout(
       abstract: "Move every done task out of the list into the archive.",
       discussion: """

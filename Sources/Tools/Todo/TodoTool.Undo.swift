@@ -4,6 +4,7 @@ extension TodoTool {
   /// `toolbox todo undo [CHANGE]`.
   struct Undo: DeclaredCommand {
     static let commandName: String? = "undo"
+    static let isDestructive = true
     static let about = CommandAbout(
       abstract: "Revert the last change, or exactly the change given by its id.",
       discussion: """

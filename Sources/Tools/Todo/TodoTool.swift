@@ -45,12 +45,18 @@ public struct TodoTool: Tool {
 
   public static let commands: [Command<Self>] = [
     Command(Add.self) { tool, arguments in try tool.add(arguments) },
+    Command(AddMany.self) { tool, arguments in try tool.addMany(arguments) },
     Command(List.self) { tool, arguments in try tool.list(arguments) },
+    Command(ListAll.self) { tool, arguments in try tool.listAll(arguments) },
+    Command(ListPri.self) { tool, arguments in try tool.listPri(arguments) },
+    Command(ListFile.self) { tool, arguments in try tool.listFile(arguments) },
     Command(Done.self) { tool, arguments in try tool.setDone(arguments.values, done: true) },
     Command(Reopen.self) { tool, arguments in try tool.setDone(arguments.values, done: false) },
     Command(Remove.self) { tool, arguments in try tool.remove(arguments) },
     Command(Edit.self) { tool, arguments in try tool.edit(arguments) },
     Command(Pri.self) { tool, arguments in try tool.pri(arguments) },
+    Command(Depri.self) { tool, arguments in try tool.depri(arguments) },
+    Command(Replace.self) { tool, arguments in try tool.replace(arguments) },
     Command(Append.self) { tool, arguments in try tool.appendText(arguments.words, prepend: false)
     },
     Command(Prepend.self) { tool, arguments in try tool.appendText(arguments.words, prepend: true)
