@@ -124,7 +124,7 @@ import ToolboxTestSupport
       ("ko_KR", .myriad, "1.5억 2345만", "invalid_notation"),
       ("ko_KR", .myriad, "1억 2,345만", "invalid_notation"),
       ("ko_KR", .myriad, "1억 23456", "invalid_notation"),
-      ("ko_KR", .myriad, "1억원", "invalid_characters"),
+      ("ko_KR", .myriad, "1억달러", "invalid_characters"),  // 1억원 is the won (KRW)
       ("en_US", .myriad, "1억", "invalid_characters"),
       ("en_US", .auto, "", "empty_input"),
       ("en_US", .auto, "12abc", "invalid_characters"),

@@ -10,6 +10,38 @@ import ToolboxTestSupport
 
   func run(_ arguments: String...) -> RunResult { runner.run(arguments) }
 
+  @Test(arguments: [
+    ("12,345원", "12345", "currency"), ("12,345 원", "12345", "currency"),
+    ("₩1,234", "1234", "currency"), ("3억 5천만", "350000000", "myriad"),
+    ("5천만", "50000000", "myriad"), ("1억 2345만원", "123450000", "myriad"),
+    ("천만", "10000000", "myriad"), ("3천5백", "3500", "myriad"), ("3백2십만", "3200000", "myriad"),
+    ("1억 2345만 6789", "123456789", "myriad"),
+  ])
+  func `Korean amounts parse as people write them`(text: String, value: String, style: String) {
+    let result = run("--json", "number", "parse", text, "-l", "ko_KR", "-s", "auto")
+    #expect(result.status == 0, "\(result.error)")
+    #expect(result.output.contains(#""value":"\#(value)""#), "\(result.output)")
+    #expect(result.output.contains(#""style":"\#(style)""#), "\(result.output)")
+    if text.contains("원") || text.contains("₩") {
+      #expect(result.output.contains(#""currency":"KRW""#), "\(result.output)")
+    }
+  }
+
+  @Test func `Korean amounts that do not read say why`() {
+    let units = run("number", "parse", "5천천만", "-l", "ko_KR", "-s", "auto")
+    #expect(units.status == 65)
+    #expect(units.error.contains("천, 백, 십 from the largest down"))
+    let dollars = run(
+      "number", "parse", "12,345원", "-l", "ko_KR", "-s", "auto", "--currency", "USD")
+    #expect(dollars.status == 65)
+    #expect(
+      dollars.error == "toolbox: number: '12,345원' is an amount in KRW, not USD (--currency)\n")
+    // The plain notation points at the style that reads it.
+    #expect(
+      run("number", "parse", "12,345원", "-l", "ko_KR").error.hasSuffix(
+        "looks like currency notation; use --style currency\n"))
+  }
+
   @Test func `parse reads the notations people paste`() {
     #expect(
       run("number", "parse", "$1,234.50", "-l", "en_US", "-s", "currency").output == "1234.5\n")

@@ -89,6 +89,12 @@ final class NotationReader: Sendable {
   private let exponents: [Exponent]
   /// The myriad units for 10⁴, 10⁸, …, or `nil` outside Korean, Japanese and Chinese.
   private let myriadUnits: [Unicode.Scalar: Int]?
+  /// The units within a myriad group, by power of ten (`5천만`: 천 is 10³), with the myriad units.
+  private static let groupUnits: [Unicode.Scalar: Int] = [
+    "천": 3, "백": 2, "십": 1, "千": 3, "百": 2, "十": 1, "仟": 3, "佰": 2, "拾": 1,
+  ]
+  /// `원` after an amount, as Korean receipts and people write it (`12,345원`): the Korean won.
+  private static let won: Unicode.Scalar = "원"
 
   static let blanks: Set<Unicode.Scalar> = [" ", "\t", "\u{00A0}", "\u{202F}", "\u{2009}"]
   static let superscriptDigits: [Unicode.Scalar: UInt8] = [
@@ -218,6 +224,17 @@ final class NotationReader: Sendable {
   func read(_ text: String, style: ReadStyle, currency expected: String? = nil)
     throws(NumberError) -> ReadValue
   {
+    if let amount = wonAmount(text, style: style) {
+      if let expected, expected != "KRW" {
+        throw .currencyMismatch(input: text, found: "KRW", expected: expected)
+      }
+      let read = try self.read(amount, style: style == .myriad ? .myriad : .auto)
+      if let found = read.currency, found != "KRW" {
+        throw .currencyMismatch(input: text, found: found, expected: "KRW")
+      }
+      return ReadValue(
+        value: read.value, style: read.style == .decimal ? .currency : read.style, currency: "KRW")
+    }
     let plainError: NumberError
     do {
       let value = try parser.parse(text)
@@ -253,6 +270,21 @@ final class NotationReader: Sendable {
       }
     }
     throw firstFailure ?? plainError
+  }
+
+  /// The amount before a final `원` in Korean (`12,345원`, `1억 2345만원`), when the style reads a
+  /// currency or myriad text.
+  private func wonAmount(_ text: String, style: ReadStyle) -> String? {
+    guard locale.languageCode == "ko", [.auto, .currency, .myriad].contains(style) else {
+      return nil
+    }
+    var scalars = Array(text.unicodeScalars)
+    while let last = scalars.last, Self.blanks.contains(last) { scalars.removeLast() }
+    guard scalars.last == Self.won else { return nil }
+    scalars.removeLast()
+    while let last = scalars.last, Self.blanks.contains(last) { scalars.removeLast() }
+    guard !scalars.isEmpty else { return nil }
+    return String(String.UnicodeScalarView(scalars))
   }
 
   /// Tries the shapes of a style.
@@ -417,7 +449,7 @@ final class NotationReader: Sendable {
   /// Reads myriad text: `1억 2345만 6789`, `1億2345万6789.5`, `-3억`.
   private func readMyriad(_ scalars: [Unicode.Scalar], text: String) -> Outcome {
     guard let units = myriadUnits,
-      scalars.contains(where: { units[$0] != nil })
+      scalars.contains(where: { units[$0] != nil || Self.groupUnits[$0] != nil })
     else { return .noMatch }
     let count = scalars.count
     var position = 0
@@ -437,11 +469,40 @@ final class NotationReader: Sendable {
     var groups: [Int: [UInt8]] = [:]
     var lastUnit = Int.max
     var tail: String?
+    var withinGroup = false
     while position < count {
       while position < count, Self.blanks.contains(scalars[position]) { position += 1 }
       guard position < count else { break }
       let start = position
       while position < count, numberScalars.contains(scalars[position]) { position += 1 }
+      // A group written with its own units (`5천`, `3천5백`, `천`): a whole number below 10⁴.
+      if position < count, Self.groupUnits[scalars[position]] != nil {
+        position = start
+        guard let group = readGroup(scalars, &position) else {
+          return .failed(
+            .invalidNotation(
+              input: text,
+              reason:
+                "a group is written with 천, 백, 십 from the largest down, each after one digit"))
+        }
+        while position < count, Self.blanks.contains(scalars[position]) { position += 1 }
+        skipMarks()
+        if position < count, let unit = units[scalars[position]] {
+          guard unit < lastUnit else {
+            return .failed(
+              .invalidNotation(
+                input: text, reason: "myriad units must come from the largest down"))
+          }
+          groups[unit] = group
+          lastUnit = unit
+          position += 1
+          continue
+        }
+        guard position == count else { return .noMatch }
+        tail = String(group.map { Character(String($0)) })
+        withinGroup = true
+        break
+      }
       guard position > start else { return .noMatch }
       let run = scalars[start..<position]
       if position < count, let unit = units[scalars[position]] {
@@ -469,7 +530,7 @@ final class NotationReader: Sendable {
         tail = String(String.UnicodeScalarView(run))
       }
     }
-    guard !groups.isEmpty else { return .noMatch }
+    guard !groups.isEmpty || withinGroup else { return .noMatch }
     var low = ExactDecimal.zero
     if let tail {
       do throws(NumberError) {
@@ -500,6 +561,36 @@ final class NotationReader: Sendable {
     } catch {
       return .failed(error)
     }
+  }
+
+  /// Reads one myriad group written with units within it (`5천`, `3천5백2십`, `천2백`, `3천5`) from
+  /// `position`, as its four digits; `nil` when the units are out of order or a digit run is too long.
+  private func readGroup(_ scalars: [Unicode.Scalar], _ position: inout Int) -> [UInt8]? {
+    var value = 0
+    var below = 4
+    var sawAny = false
+    while position < scalars.count {
+      let start = position
+      while position < scalars.count, let _ = digitValues[scalars[position]] { position += 1 }
+      let digits = scalars[start..<position].compactMap { digitValues[$0] }
+      if position < scalars.count, let power = Self.groupUnits[scalars[position]] {
+        guard power < below, digits.count <= 1, digits.first != 0 else { return nil }
+        value += Int(digits.first ?? 1) * [1, 10, 100, 1000][power]
+        below = power
+        sawAny = true
+        position += 1
+        continue
+      }
+      // The ones (and tens) after the last unit: fewer places than it leaves.
+      if !digits.isEmpty {
+        guard digits.count <= below else { return nil }
+        value += digits.reduce(0) { $0 * 10 + Int($1) }
+        sawAny = true
+      }
+      break
+    }
+    guard sawAny, value > 0, value <= 9999 else { return nil }
+    return String(value).utf8.map { $0 - 48 }
   }
 
   // MARK: - Building shapes
