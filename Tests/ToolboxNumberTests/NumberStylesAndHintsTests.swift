@@ -27,6 +27,22 @@ import ToolboxTestSupport
     }
   }
 
+  @Test func `a currency code on the wrong side is named as the problem`() {
+    for style in ["auto", "currency"] {
+      let result = run("number", "parse", "1,234.50 USD", "-l", "en_US", "-s", style)
+      #expect(result.status == 65)
+      #expect(
+        result.error
+          == "toolbox: number: invalid character 'U+0020' in '1,234.50 USD' for en_US; en_US writes "
+          + "the currency code on the other side: 'USD 1,234.50'\n")
+    }
+    #expect(
+      run("number", "parse", "EUR 1.234,50", "-l", "de_DE", "-s", "auto").error.hasSuffix(
+        "de_DE writes the currency code on the other side: '1.234,50 EUR'\n"))
+    #expect(
+      run("number", "parse", "USD 1,234.50", "-l", "en_US", "-s", "auto").output == "1234.5\n")
+  }
+
   @Test func `Korean amounts that do not read say why`() {
     let units = run("number", "parse", "5천천만", "-l", "ko_KR", "-s", "auto")
     #expect(units.status == 65)

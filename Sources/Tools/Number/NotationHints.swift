@@ -4,7 +4,9 @@
 /// Tried only when a text fails, in this order, the first that reads the whole text giving the hint:
 ///
 /// 1. the same locale with `--style auto`, when another style was chosen (a style hint);
-/// 2. the same style in each of ``candidates`` other than the locale itself (a locale hint).
+/// 2. a currency code on the side the locale does not write it (`1,234.50 USD` in en_US, which writes
+///    `USD 1,234.50`): the text as the locale writes it;
+/// 3. the same style in each of ``candidates`` other than the locale itself (a locale hint).
 ///
 /// Errors about the text as a whole (empty, too many digits, out of range) get no hint. The readers of the
 /// candidates are created on the first failure and kept; an instance belongs to one command run and is
@@ -56,6 +58,13 @@ final class NotationHints: @unchecked Sendable {
           hint: "looks like \(read.style.rawValue) notation; use --style \(read.style.rawValue)")
       }
     }
+    if style == .auto || style == .currency, let moved = Self.codeMoved(text),
+      (try? reader.read(moved, style: style)) != nil
+    {
+      return .hinted(
+        error,
+        hint: "\(reader.locale.identifier) writes the currency code on the other side: '\(moved)'")
+    }
     if candidateReaders == nil {
       candidateReaders = Self.candidates.compactMap { identifier in
         guard case .success(let locale) = NumberLocale.resolve(identifier),
@@ -69,5 +78,18 @@ final class NotationHints: @unchecked Sendable {
       return .hinted(error, hint: "looks like \(name) notation; use \(option) \(name)")
     }
     return error
+  }
+
+  /// The text with an ISO 4217 code at one end (three capital letters, a blank from the amount) moved
+  /// to the other end: `1,234.50 USD` → `USD 1,234.50`.
+  static func codeMoved(_ text: String) -> String? {
+    let words = text.split(separator: " ", omittingEmptySubsequences: true)
+    guard words.count == 2 else { return nil }
+    func isCode(_ word: Substring) -> Bool {
+      word.count == 3 && word.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) }
+    }
+    if isCode(words[1]), !isCode(words[0]) { return "\(words[1]) \(words[0])" }
+    if isCode(words[0]), !isCode(words[1]) { return "\(words[1]) \(words[0])" }
+    return nil
   }
 }
