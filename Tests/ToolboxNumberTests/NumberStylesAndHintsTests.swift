@@ -27,6 +27,26 @@ import ToolboxTestSupport
     }
   }
 
+  @Test func `--style won writes won as Korean receipts do, and reads back`() {
+    #expect(run("number", "format", "1234", "-l", "ko_KR", "-s", "won").output == "1,234원\n")
+    #expect(
+      run("number", "format", "-1234567.5", "-l", "ko_KR", "-s", "won").output == "-1,234,568원\n")
+    #expect(
+      run("number", "format", "1234.567", "-l", "ko_KR", "-s", "won", "--fraction", "2").output
+        == "1,234.57원\n")
+    // What it writes, parse reads (as KRW), and convert writes again.
+    let parsed = run("--json", "number", "parse", "1,234원", "-l", "ko_KR", "-s", "auto")
+    #expect(
+      parsed.output.contains(#""currency":"KRW""#) && parsed.output.contains(#""value":"1234""#))
+    #expect(
+      run("number", "convert", "12,345원", "--from", "ko_KR", "--to", "ko_KR", "-s", "won").output
+        == "12,345원\n")
+    let english = run("number", "format", "1234", "-l", "en_US", "-s", "won")
+    #expect(english.status == 64)
+    #expect(
+      english.error.contains("--style won writes Korean won (1,234원) and needs a Korean locale"))
+  }
+
   @Test func `a currency code on the wrong side is named as the problem`() {
     for style in ["auto", "currency"] {
       let result = run("number", "parse", "1,234.50 USD", "-l", "en_US", "-s", style)

@@ -20,6 +20,8 @@ struct LocalizedNumberFormatter: Sendable {
     case myriad(MyriadFormatter)
     case compact(ICUSkeletonFormatter)
     case spellOut(ICUNumberFormat, negativeAffixes: (prefix: String, suffix: String)?)
+    /// The decimal pattern, then a word: `1,234원`.
+    case suffixed(PatternFormatter, String)
   }
 
   /// The largest integer spell-out writes exactly (ICU spells 64-bit integers).
@@ -92,6 +94,19 @@ struct LocalizedNumberFormatter: Sendable {
       engine = .scientific(
         ScientificFormatter(
           data: data, pattern: pattern, fraction: options.fraction, rounding: options.rounding))
+    case .won:
+      guard locale.languageCode == "ko" else {
+        throw UsageError(
+          "--style won writes Korean won (1,234원) and needs a Korean locale, not "
+            + "'\(locale.identifier)' (--style currency --currency KRW writes the locale's way)",
+          code: "unsupported_style")
+      }
+      engine = .suffixed(
+        PatternFormatter(
+          data: data, pattern: data.decimalPattern,
+          fraction: options.fraction ?? fractionDefault(FractionRange(minimum: 0, maximum: 0)),
+          rounding: options.rounding, grouping: options.grouping),
+        "원")
     case .myriad:
       guard let script = Self.myriadScript(locale) else {
         throw UsageError(
@@ -152,6 +167,8 @@ struct LocalizedNumberFormatter: Sendable {
     switch engine {
     case .pattern(let formatter):
       return formatter.format(value)
+    case .suffixed(let formatter, let suffix):
+      return formatter.format(value) + suffix
     case .scientific(let formatter):
       return formatter.format(value)
     case .myriad(let formatter):

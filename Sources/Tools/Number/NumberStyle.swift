@@ -16,4 +16,7 @@ enum NumberStyle: String, ArgumentChoice {
   case compact
   /// Korean, Japanese and Chinese myriad units written out: `1억 2345만 6789`, `1億2345万6789`.
   case myriad
+  /// Korean won as receipts and people write them: grouped digits and `원`, `1,234원` (KRW's 0 fraction
+  /// digits unless `--fraction`); Korean locales only.
+  case won
 }

@@ -72,8 +72,11 @@ extension NumberTool {
     let isAuto = styleWord == "auto"
     let outputStyle = styleWord.flatMap(NumberStyle.init(rawValue:))
     let options = try formatOptions(arguments.formatting, style: outputStyle, keepsDigits: true)
+    // Won amounts (`12,345원`) are read as the currency they are.
     let readStyle: ReadStyle =
-      isAuto ? .auto : ReadStyle(rawValue: options.style.rawValue) ?? .decimal
+      isAuto
+      ? .auto
+      : options.style == .won ? .currency : ReadStyle(rawValue: options.style.rawValue) ?? .decimal
     guard let reader = NotationReader(locale: from, styles: [readStyle]) else {
       throw UsageError(
         "ICU has no number data for locale '\(from.identifier)'", code: "unknown_locale")

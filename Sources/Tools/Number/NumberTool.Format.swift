@@ -35,7 +35,7 @@ extension NumberTool {
       "Locale, e.g. ko_KR, hi_IN, ar-u-nu-arab.")
     let style = option(
       "style", short: "s", valueName: "style",
-      help: "decimal (default), percent, currency, scientific, spellout, compact or myriad.",
+      help: "decimal (default), percent, currency, scientific, spellout, compact, myriad or won.",
       as: NumberStyle.self)
     let formatting = Formatting()
     let columns = Columns()
