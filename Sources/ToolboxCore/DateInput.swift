@@ -9,9 +9,19 @@
 /// - relative to today: `+100d`, `-2w`, `+3m`, `+1y` (`+100` is days), `100 days ago`, `in 3 weeks`,
 ///   `3일 후`, `2주 전`; months and years clamp to the month's end (`2026-01-31` + 1 month is
 ///   `2026-02-28`, where GNU date would roll over into March);
+/// - GNU date's spelled amounts and phrases: `+1 day`, `-2 weeks`, `3 days`, `+1 month`; `next week` and
+///   `last week` (7 days), `next month`, `last month`, `next year`, `last year` (clamped as above, where GNU
+///   date rolls over); `end of month` (the last day of this month);
+/// - month names, English full or short (`Jan`, `jan.`, `Sept`): `Jan 31`, `31 Jan`, `31 Jan 2027`,
+///   `January 31, 2027`; without a year, this year's, as GNU date reads them;
 /// - weekdays, as GNU date reads them: `friday`/`fri` (or `금요일`) is today if today is a Friday, else the
 ///   next Friday; `next friday` (`다음 금요일`) is the first Friday after today; `last friday`
 ///   (`지난 금요일`) the last Friday before today; `this friday` is `friday`;
+/// - Korean weeks and months, weeks running Monday to Sunday (ISO 8601): `다음주 월요일` (Monday of next
+///   week), `이번 주 금요일` (Friday of this week), `지난주 수요일`; `다음 달 15일` (the 15th of next month),
+///   `이번 달 말일` (its last day), `지난달 1일`;
+/// - an ISO date-time (`2027-01-31T10:00`, `…T10:00:00Z`, `…T10:00+09:00`): its date as written, with a
+///   ``ToolNote`` (`time_not_kept`) to ``note`` that the time is not kept;
 /// - the locale's own order for day and month without a year first: `12/25` and `12.25` (this year), and
 ///   `12/25/2026`, `25.12.2026`: month before day where the locale's short date pattern puts it first
 ///   (en_US), day first where it does (en_GB, de_DE, fr_FR). A form the locale cannot read one way only is
@@ -492,8 +502,8 @@ public struct DateInput: Sendable {
 
   // MARK: - Suggestions
 
-  /// The closest accepted word or phrase, for a misspelling (`tomorow`, `nxt friday`, `next mnth`): a
-  /// phrase of as many words, in which every word typed that the reader knows is kept as typed. So a
+  /// The closest accepted word or phrase, for a misspelling (`tomorow`, `nxt friday`, `next mnth`,
+  /// `nextfriday`): a phrase in which every word typed that the reader knows is kept as typed. So a
   /// suggestion fixes a spelling and never swaps one meaningful word for another (`this month` gets none,
   /// not `this monday`).
   private func suggestion(for lowered: String) -> String? {
@@ -509,8 +519,11 @@ public struct DateInput: Sendable {
         + ["this", "in", "ago", "the", "day", "days", "weeks", "months", "years", "다음", "지난"])
     let candidates = phrases.filter { phrase in
       let words = phrase.split(separator: " ").map(String.init)
-      return words.count == typed.count
-        && zip(typed, words).allSatisfy { typed, word in typed == word || !known.contains(typed) }
+      guard words.count == typed.count else {
+        // A space too many or too few (`nextfriday`), in words the reader does not know.
+        return !typed.contains(where: known.contains)
+      }
+      return zip(typed, words).allSatisfy { typed, word in typed == word || !known.contains(typed) }
     }
     return Suggestion.closest(to: lowered, in: candidates)
   }

@@ -123,7 +123,8 @@ import ToolboxTestSupport
     arguments: [
       ("next mnth", "next month"), ("nxt week", "next week"), ("lst year", "last year"),
       ("nxt friday", "next friday"), ("tomorow", "tomorrow"), ("end of mnth", "end of month"),
-      ("this month", nil), ("month", nil), ("this week", nil), ("next fortnight", nil),
+      ("nextfriday", "next friday"), ("nextweek", "next week"), ("this month", nil), ("month", nil),
+      ("this week", nil), ("next fortnight", nil),
       ("last day", nil),
     ] as [(String, String?)])
   func `suggestions only fix spellings`(text: String, suggestion: String?) {
