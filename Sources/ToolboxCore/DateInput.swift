@@ -9,9 +9,19 @@
 /// - relative to today: `+100d`, `-2w`, `+3m`, `+1y` (`+100` is days), `100 days ago`, `in 3 weeks`,
 ///   `3일 후`, `2주 전`; months and years clamp to the month's end (`2026-01-31` + 1 month is
 ///   `2026-02-28`, where GNU date would roll over into March);
+/// - GNU date's spelled amounts and phrases: `+1 day`, `-2 weeks`, `3 days`, `+1 month`; `next week` and
+///   `last week` (7 days), `next month`, `last month`, `next year`, `last year` (clamped as above, where GNU
+///   date rolls over); `end of month` (the last day of this month);
+/// - month names, English full or short (`Jan`, `jan.`, `Sept`): `Jan 31`, `31 Jan`, `31 Jan 2027`,
+///   `January 31, 2027`; without a year, this year's, as GNU date reads them;
 /// - weekdays, as GNU date reads them: `friday`/`fri` (or `금요일`) is today if today is a Friday, else the
 ///   next Friday; `next friday` (`다음 금요일`) is the first Friday after today; `last friday`
 ///   (`지난 금요일`) the last Friday before today; `this friday` is `friday`;
+/// - Korean weeks and months, weeks running Monday to Sunday (ISO 8601): `다음주 월요일` (Monday of next
+///   week), `이번 주 금요일` (Friday of this week), `지난주 수요일`; `다음 달 15일` (the 15th of next month),
+///   `이번 달 말일` (its last day), `지난달 1일`;
+/// - an ISO date-time (`2027-01-31T10:00`, `…T10:00:00Z`, `…T10:00+09:00`): its date as written, with a
+///   ``ToolNote`` (`time_not_kept`) to ``note`` that the time is not kept;
 /// - the locale's own order for day and month without a year first: `12/25` and `12.25` (this year), and
 ///   `12/25/2026`, `25.12.2026`: month before day where the locale's short date pattern puts it first
 ///   (en_US), day first where it does (en_GB, de_DE, fr_FR). A form the locale cannot read one way only is
@@ -25,15 +35,23 @@ public struct DateInput: Sendable {
   public let today: CivilDate
   /// The order of day and month in the locale's numeric dates.
   public let order: DateOrder
+  /// Where a date read with something left out goes (a date-time's time): the tool context's
+  /// ``ToolContext/note`` for ``ToolContext/dateInput``, nowhere by default.
+  public let note: @Sendable (ToolNote) -> Void
 
   /// Creates a reader.
   ///
   /// - Parameters:
   ///   - today: What `today` means.
   ///   - order: The locale's order of numeric dates (``DateOrder/forLocale(_:)``).
-  public init(today: CivilDate, order: DateOrder = .monthDayYear) {
+  ///   - note: Takes the note of a date read with something left out (a date-time's time).
+  public init(
+    today: CivilDate, order: DateOrder = .monthDayYear,
+    note: @escaping @Sendable (ToolNote) -> Void = { _ in }
+  ) {
     self.today = today
     self.order = order
+    self.note = note
   }
 
   /// Reads the date given to an option, naming the option when it cannot (`--from: invalid date 'soon':
@@ -61,12 +79,76 @@ public struct DateInput: Sendable {
   public func date(_ text: String) throws(DateInputError) -> CivilDate {
     let trimmed = text.trimmingWhitespace
     if case .valid(let date) = CivilDate.parse(trimmed) { return date }
-    let lowered = trimmed.lowercased()
+    if let date = Self.dateOfDateTime(trimmed) {
+      note(
+        ToolNote(
+          "'\(trimmed)' is read as \(date); the time is not kept", code: "time_not_kept"))
+      return date
+    }
+    // One space between words: `next  week`, `Jan 31,\t2027`.
+    let lowered = trimmed.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     if let offset = Self.words[lowered] { return try shift(.days(offset), text) }
+    if let amount = Self.phrases[lowered] { return try shift(amount, text) }
+    if lowered == "end of month" || lowered == "end of the month" {
+      return try endOfMonth(after: 0, text)
+    }
     if let date = try weekday(lowered, text) { return date }
     if let amount = try relative(lowered, text) { return try shift(amount, text) }
+    if let date = try monthName(lowered, text) { return date }
+    if let date = try koreanWeekOrMonth(lowered, text) { return date }
     if let date = try numeric(trimmed, text) { return date }
     throw .malformed(text, suggestion: suggestion(for: lowered))
+  }
+
+  // MARK: - Date-times
+
+  /// The date of an ISO 8601 date-time, `2027-01-31T10:00`, `…T10:00:00`, `…T10:00:00.5Z`,
+  /// `…T10:00+09:00` (also with `t` or one space for `T`, as GNU date reads them): the date as written,
+  /// whatever the offset.
+  static func dateOfDateTime(_ text: String) -> CivilDate? {
+    let utf8 = Array(text.utf8)
+    guard utf8.count > 10,
+      [UInt8(ascii: "T"), UInt8(ascii: "t"), UInt8(ascii: " ")].contains(utf8[10]),
+      case .valid(let date) = CivilDate.parse(String(decoding: utf8[..<10], as: UTF8.self)),
+      isTime(utf8[11...])
+    else { return nil }
+    return date
+  }
+
+  /// `HH:MM`, `HH:MM:SS`, `HH:MM:SS.fff` (or `,fff`), then nothing, `Z`, or an offset `±HH`, `±HHMM`,
+  /// `±HH:MM`.
+  private static func isTime(_ bytes: ArraySlice<UInt8>) -> Bool {
+    var rest = bytes
+    func number(below limit: Int) -> Bool {
+      guard rest.count >= 2, let tens = digit(rest[rest.startIndex]),
+        let ones = digit(rest[rest.startIndex + 1]), tens * 10 + ones < limit
+      else { return false }
+      rest = rest.dropFirst(2)
+      return true
+    }
+    func take(_ character: Character) -> Bool {
+      guard let first = rest.first, first == character.asciiValue else { return false }
+      rest = rest.dropFirst()
+      return true
+    }
+    guard number(below: 24), take(":"), number(below: 60) else { return false }
+    if take(":") {
+      guard number(below: 61) else { return false }
+      if take(".") || take(",") {
+        let digits = rest.prefix { digit($0) != nil }
+        guard !digits.isEmpty else { return false }
+        rest = rest.dropFirst(digits.count)
+      }
+    }
+    if rest.isEmpty || ((take("Z") || take("z")) && rest.isEmpty) { return true }
+    guard take("+") || take("-"), number(below: 24) else { return false }
+    if rest.isEmpty { return true }
+    _ = take(":")
+    return number(below: 60) && rest.isEmpty
+  }
+
+  private static func digit(_ byte: UInt8) -> Int? {
+    (48...57).contains(byte) ? Int(byte) - 48 : nil
   }
 
   // MARK: - Words
@@ -75,6 +157,13 @@ public struct DateInput: Sendable {
   static let words: [String: Int] = [
     "today": 0, "tomorrow": 1, "yesterday": -1,
     "오늘": 0, "내일": 1, "모레": 2, "글피": 3, "어제": -1, "그저께": -2, "그제": -2,
+  ]
+
+  /// Phrases of GNU date's that move today by a week, month or year. Months and years clamp the day to the
+  /// month's end, as every month count of this reader does.
+  static let phrases: [String: Amount] = [
+    "next week": .days(7), "last week": .days(-7), "next month": .months(1),
+    "last month": .months(-1), "next year": .months(12), "last year": .months(-12),
   ]
 
   /// Weekday names, Sunday first (English full and short forms, Korean).
@@ -116,6 +205,15 @@ public struct DateInput: Sendable {
   }
 
   private func relative(_ lowered: String, _ text: String) throws(DateInputError) -> Amount? {
+    let parts = lowered.split(separator: " ").map(String.init)
+    // +1 day, -2 weeks, 3 days, +1 month (GNU date's forms)
+    if parts.count == 2, let unit = Self.unit(parts[1]) {
+      var digits = Substring(parts[0])
+      let sign = digits.first
+      if sign == "+" || sign == "-" { digits = digits.dropFirst() }
+      guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { return nil }
+      return try amount(String(digits), unit: unit, negative: sign == "-", text)
+    }
     // +100d, -2w, +3m, +1y, +100
     if let sign = lowered.first, sign == "+" || sign == "-" {
       var body = lowered.dropFirst()
@@ -127,7 +225,6 @@ public struct DateInput: Sendable {
       guard !body.isEmpty, body.allSatisfy(\.isASCIIDigit) else { return nil }
       return try amount(String(body), unit: unit, negative: sign == "-", text)
     }
-    let parts = lowered.split(whereSeparator: \.isWhitespace).map(String.init)
     // 100 days ago, in 3 weeks
     if parts.count == 3, parts[2] == "ago", let unit = Self.unit(parts[1]) {
       return try amount(parts[0], unit: unit, negative: true, text)
@@ -191,6 +288,88 @@ public struct DateInput: Sendable {
       }
       return date
     }
+  }
+
+  /// The last day of the month `months` after today's.
+  private func endOfMonth(after months: Int, _ text: String) throws(DateInputError) -> CivilDate {
+    let month = try shift(.months(months), text)
+    guard
+      let date = CivilDate(
+        year: month.year, month: month.month,
+        day: CivilDate.daysInMonth(year: month.year, month: month.month))
+    else { throw .outOfRange(text) }
+    return date
+  }
+
+  // MARK: - Month names
+
+  /// English month names and abbreviations, January first.
+  static let monthNames: [[String]] = [
+    ["january", "jan"], ["february", "feb"], ["march", "mar"], ["april", "apr"], ["may"],
+    ["june", "jun"], ["july", "jul"], ["august", "aug"], ["september", "sep", "sept"],
+    ["october", "oct"], ["november", "nov"], ["december", "dec"],
+  ]
+
+  /// `Jan 31`, `31 Jan`, `January 31, 2027`, `31 Jan. 2027`: a month name, a day and maybe a year last
+  /// (four digits); without a year, this year's, as GNU date reads them.
+  private func monthName(_ lowered: String, _ text: String) throws(DateInputError) -> CivilDate? {
+    let words = lowered.split(whereSeparator: { $0 == " " || $0 == "," })
+    guard (2...3).contains(words.count) else { return nil }
+    func month(_ word: Substring) -> Int? {
+      let name = word.hasSuffix(".") ? word.dropLast() : word
+      return Self.monthNames.firstIndex { $0.contains(String(name)) }.map { $0 + 1 }
+    }
+    func isNumber(_ word: Substring, digits: ClosedRange<Int>) -> Bool {
+      digits.contains(word.count) && word.allSatisfy(\.isASCIIDigit)
+    }
+    let monthIndex: Int
+    let dayWord: Substring
+    if let first = month(words[0]), isNumber(words[1], digits: 1...2) {
+      (monthIndex, dayWord) = (first, words[1])
+    } else if let second = month(words[1]), isNumber(words[0], digits: 1...2) {
+      (monthIndex, dayWord) = (second, words[0])
+    } else {
+      return nil
+    }
+    var year = today.year
+    if words.count == 3 {
+      guard isNumber(words[2], digits: 4...4) else { return nil }
+      year = try self.year(words[2], text)
+    }
+    return try make(year: year, month: monthIndex, day: Int(dayWord) ?? 0, text)
+  }
+
+  // MARK: - Korean weeks and months
+
+  /// `다음주 월요일` (Monday of next week), `이번 주 금요일` (Friday of this week), `지난주 수요일`; weeks run
+  /// Monday to Sunday (ISO 8601). `다음 달 15일` (the 15th of next month), `이번 달 말일` (its last day),
+  /// `지난달 1일`.
+  private func koreanWeekOrMonth(_ lowered: String, _ text: String) throws(DateInputError)
+    -> CivilDate?
+  {
+    let joined = lowered.filter { $0 != " " }
+    for (prefix, weeks) in [("다음주", 1), ("이번주", 0), ("지난주", -1), ("저번주", -1)]
+    where joined.hasPrefix(prefix) {
+      let name = String(joined.dropFirst(prefix.count))
+      guard let index = Self.weekdayNames.firstIndex(where: { $0.last == name }) else {
+        return nil
+      }
+      // Days from this week's Monday: Monday 0 ... Sunday 6.
+      let fromMonday = { (weekday: Int) in (weekday + 6) % 7 }
+      let offset = weeks * 7 + fromMonday(index) - fromMonday(today.weekday.rawValue)
+      return try shift(.days(offset), text)
+    }
+    for (prefix, months) in [("다음달", 1), ("이번달", 0), ("지난달", -1), ("저번달", -1)]
+    where joined.hasPrefix(prefix) {
+      let day = joined.dropFirst(prefix.count)
+      if day == "말일" || day == "말" { return try endOfMonth(after: months, text) }
+      guard day.hasSuffix("일") else { return nil }
+      let digits = day.dropLast()
+      guard (1...2).contains(digits.count), digits.allSatisfy(\.isASCIIDigit) else { return nil }
+      let month = try shift(.months(months), text)
+      return try make(year: month.year, month: month.month, day: Int(digits) ?? 0, text)
+    }
+    return nil
   }
 
   // MARK: - Numeric dates
@@ -323,14 +502,30 @@ public struct DateInput: Sendable {
 
   // MARK: - Suggestions
 
-  /// The closest accepted word or phrase, for a misspelling (`tomorow`, `nxt friday`).
+  /// The closest accepted word or phrase, for a misspelling (`tomorow`, `nxt friday`, `next mnth`,
+  /// `nextfriday`): a phrase in which every word typed that the reader knows is kept as typed. So a
+  /// suggestion fixes a spelling and never swaps one meaningful word for another (`this month` gets none,
+  /// not `this monday`).
   private func suggestion(for lowered: String) -> String? {
     guard !lowered.isEmpty, lowered.contains(where: \.isLetter) else { return nil }
+    let typed = lowered.split(separator: " ").map(String.init)
     let weekdays = Self.weekdayNames.map { $0[0] }
     let phrases =
       Self.words.keys.sorted() + weekdays + weekdays.map { "next " + $0 }
-      + weekdays.map { "last " + $0 }
-    return Suggestion.closest(to: lowered, in: phrases)
+      + weekdays.map { "last " + $0 } + Self.phrases.keys.sorted() + ["end of month"]
+    let known = Set(
+      phrases.flatMap { $0.split(separator: " ").map(String.init) } + Self.weekdayNames.joined()
+        + Self.monthNames.joined()
+        + ["this", "in", "ago", "the", "day", "days", "weeks", "months", "years", "다음", "지난"])
+    let candidates = phrases.filter { phrase in
+      let words = phrase.split(separator: " ").map(String.init)
+      guard words.count == typed.count else {
+        // A space too many or too few (`nextfriday`), in words the reader does not know.
+        return !typed.contains(where: known.contains)
+      }
+      return zip(typed, words).allSatisfy { typed, word in typed == word || !known.contains(typed) }
+    }
+    return Suggestion.closest(to: lowered, in: candidates)
   }
 }
 
@@ -416,10 +611,11 @@ public enum DateInputError: ToolboxError, Equatable {
 }
 
 extension ToolContext {
-  /// A reader of dates relative to today, in the output locale's order.
+  /// A reader of dates relative to today, in the output locale's order, whose notes (a date-time's time
+  /// not kept) go to ``note``.
   public var dateInput: DateInput {
     DateInput(
-      today: today(), order: DateOrder.forLocale(localeSetting(for: .time).identifier))
+      today: today(), order: DateOrder.forLocale(localeSetting(for: .time).identifier), note: note)
   }
 }
 

@@ -90,6 +90,7 @@ public struct Session: Sendable {
     case .auto: colored = console.isOutputTerminal && system.environment["TERM"] != "dumb"
     }
     let showsProgress = !globals.quiet && console.isErrorTerminal
+    let quiet = globals.quiet
     let session = self
     return ToolContext(
       toolName: tool, config: config, settings: registry.settings[tool] ?? NoSettings(),
@@ -103,6 +104,9 @@ public struct Session: Sendable {
         if showsProgress {
           console.writeError("toolbox: \(tool): \(line.escapingControlCharacters)\n")
         }
+      },
+      note: { note in
+        if !quiet { console.writeError(note.line(tool: tool, format: format)) }
       },
       datedItems: { range in session.datedItemStream(in: range, overdueLimit: nil) },
       dayMarks: { range in session.dayMarks(in: range) })

@@ -31,6 +31,9 @@ public struct ToolContext: Sendable {
   public var input: any InputSource
   /// Writes one progress line to standard error (`toolbox: <tool>: …`); a no-op unless ``showsProgress``.
   public var progress: @Sendable (String) -> Void
+  /// Writes one note to standard error (``ToolNote/line(tool:format:)``), unless `--quiet`: what the
+  /// command did that the user may not expect (a date-time read as its date). Shown on a terminal or not.
+  public var note: @Sendable (ToolNote) -> Void
   /// The dated items of every enabled tool that has some (``DatedItemProvider``), this one included, in a
   /// range of days: what `toolbox agenda` lists and the calendar marks. Tools never see each other; this is
   /// how one uses another's dates. They come a stretch of days at a time (``DatedItemStream``), so that
@@ -55,6 +58,7 @@ public struct ToolContext: Sendable {
     processes: any ProcessRunner = SystemProcessRunner(),
     input: any InputSource = StringInput(""),
     progress: @escaping @Sendable (String) -> Void = { _ in },
+    note: @escaping @Sendable (ToolNote) -> Void = { _ in },
     datedItems: @escaping @Sendable (ClosedRange<CivilDate>) -> DatedItemStream = { range in
       DatedItemStream(range: range, cursors: [], moreOverdue: 0, overdueLimit: nil, problems: [])
     },
@@ -76,6 +80,7 @@ public struct ToolContext: Sendable {
     self.processes = processes
     self.input = input
     self.progress = progress
+    self.note = note
     self.datedItems = datedItems
     self.dayMarks =
       dayMarks ?? { range in

@@ -15,7 +15,7 @@ public enum TestTools {
 
   /// How to get the test tools, for skip and failure messages.
   public static let setUpHint =
-    "run .ci/run, or: apt-get install calcurse; python3 -m venv .build/test-venv && "
+    "run .ci/run, or: apt-get install calcurse python3-dateutil; python3 -m venv .build/test-venv && "
     + ".build/test-venv/bin/pip install icalendar"
 
   /// A Python that can import `icalendar`: `$TOOLBOX_TEST_ICALENDAR_PYTHON`, else the package's
@@ -28,6 +28,19 @@ public enum TestTools {
     return candidates.first { path in
       FileManager.default.isExecutableFile(atPath: path)
         && (try? run(path, ["-c", "import icalendar"]).status) == 0
+    }
+  }()
+
+  /// A Python that can import `dateutil` (Debian's python3-dateutil, which `.ci/run` installs):
+  /// `$TOOLBOX_TEST_DATEUTIL_PYTHON`, else `/usr/bin/python3`, else the test venv's; `nil` when none can.
+  public static let dateutilPython: String? = {
+    let candidates = [
+      ProcessInfo.processInfo.environment["TOOLBOX_TEST_DATEUTIL_PYTHON"], "/usr/bin/python3",
+      packageRoot + "/.build/test-venv/bin/python3",
+    ].compactMap { $0 }
+    return candidates.first { path in
+      FileManager.default.isExecutableFile(atPath: path)
+        && (try? run(path, ["-c", "import dateutil.relativedelta"]).status) == 0
     }
   }()
 

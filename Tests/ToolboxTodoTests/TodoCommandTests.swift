@@ -72,7 +72,7 @@ import ToolboxTestSupport
       "--due: date '2026-02-30' does not exist: February 2026 has 28 days"
     ),
     (
-      ["todo", "add", "x", "--due", "next week"], 65, "--due: invalid date 'next week': expected"
+      ["todo", "add", "x", "--due", "someday"], 65, "--due: invalid date 'someday': expected"
     ),
     (
       ["todo", "add", "x", "--priority", "AA"], 64, "invalid priority 'AA': expected one letter A-Z"
