@@ -79,6 +79,15 @@ public struct Config: Sendable {
     }
   }
 
+  /// The message for a `locale` toolbox cannot write in: `'locale': unknown locale 'xx_YY' (did you mean
+  /// …?)` (``decode(_:path:)`` puts the file first).
+  ///
+  /// - Parameter locale: The value as written.
+  /// - Returns: The message.
+  static func unknownLocaleMessage(_ locale: String) -> String {
+    "'locale': " + LocaleResolver.unknownLocaleMessage(locale)
+  }
+
   private static func decode(_ root: JSONValue) throws(ConfigError) -> Config {
     guard root.objectMembers != nil else {
       throw ConfigError("the config must be a JSON object", code: "invalid_type")
@@ -92,6 +101,10 @@ public struct Config: Sendable {
     config.color = try section.string("color", oneOf: ColorMode.allCases.map { $0.rawValue })
       .flatMap(ColorMode.init(rawValue:))
     config.locale = try section.string("locale")
+    // Checked here, once, whichever command runs; a config without `locale` loads no ICU data.
+    if let locale = config.locale, !LocaleResolver.isKnown(LocaleResolver.normalize(locale)) {
+      throw ConfigError(unknownLocaleMessage(locale), code: "invalid_value")
+    }
     if let aliases = try section.section("aliases") {
       for member in aliases.members {
         guard let words = member.value.stringValue?.split(separator: " ").map(String.init),

@@ -549,7 +549,9 @@ public enum DateOrder: Sendable, Equatable {
     case "ko", "ko_KR", "ja", "ja_JP", "zh", "zh_CN", "zh_TW", "hu_HU": return .yearMonthDay
     case "en_GB", "de", "de_DE", "fr", "fr_FR", "es", "es_ES", "it", "it_IT": return .dayMonthYear
     case let base:
-      return LocaleNames(base)?.dateOrder ?? DateNames.numericDateOrder(identifier)
+      let names =
+        LocaleNames(base) ?? LocaleResolver.dataIdentifier(for: base).flatMap(LocaleNames.init)
+      return names?.dateOrder ?? DateNames.numericDateOrder(identifier)
     }
   }
 

@@ -29,7 +29,10 @@ public struct DateNames: Sendable {
       builtIn = names
       generated = nil
       calendar = nil
-    } else if useBuiltIn, let names = LocaleNames(localeIdentifier) {
+    } else if useBuiltIn,
+      let names = LocaleNames(localeIdentifier)
+        ?? LocaleResolver.dataIdentifier(for: localeIdentifier).flatMap(LocaleNames.init)
+    {
       builtIn = nil
       generated = names
       calendar = nil

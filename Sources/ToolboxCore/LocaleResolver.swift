@@ -19,15 +19,19 @@ public struct ResolvedLocale: Sendable, Equatable {
   public let identifier: String
   /// Where it came from.
   public let source: Source
+  /// The setting as written (`ko_KR.UTF-8`), for messages.
+  public let written: String
 
   /// Creates a resolved locale.
   ///
   /// - Parameters:
   ///   - identifier: The identifier.
   ///   - source: Where it came from.
-  public init(identifier: String, source: Source) {
+  ///   - written: The setting as written, if it differs from `identifier`.
+  public init(identifier: String, source: Source, written: String? = nil) {
     self.identifier = identifier
     self.source = source
+    self.written = written ?? identifier
   }
 
   /// The language subtag (`ko` for `ko_KR`).
@@ -54,11 +58,16 @@ public enum LocaleResolver {
   public static func resolve(
     argument: String?, config: String?, environment: Environment, category: LocaleCategory
   ) -> ResolvedLocale {
-    if let argument { return ResolvedLocale(identifier: normalize(argument), source: .argument) }
-    if let config { return ResolvedLocale(identifier: normalize(config), source: .config) }
+    if let argument {
+      return ResolvedLocale(identifier: normalize(argument), source: .argument, written: argument)
+    }
+    if let config {
+      return ResolvedLocale(identifier: normalize(config), source: .config, written: config)
+    }
     for name in ["LC_ALL", category.rawValue, "LANG"] {
       if let value = environment[name] {
-        return ResolvedLocale(identifier: normalize(value), source: .environment(name))
+        return ResolvedLocale(
+          identifier: normalize(value), source: .environment(name), written: value)
       }
     }
     return ResolvedLocale(identifier: fallback, source: .fallback)
@@ -173,12 +182,32 @@ public enum LocaleResolver {
     return String(decoding: result, as: UTF8.self)
   }
 
-  /// `" (did you mean 'ko_KR'?)"` for an unknown locale, or `""`: a region code alone (`kr`) suggests the
-  /// locale of that region's main language, anything else the closest known identifier.
+  /// The message for a locale toolbox cannot write in, the same from every tool and every source:
+  /// `unknown locale 'en_UK' (did you mean 'en_GB'?)`.
+  ///
+  /// - Parameter written: The identifier as written.
+  /// - Returns: The message, with a suggestion when one is close.
+  public static func unknownLocaleMessage(_ written: String) -> String {
+    // An empty or absurdly long setting is nothing to suggest from.
+    let hint =
+      written.isEmpty || written.utf8.count > 150 ? "" : suggestion(for: normalize(written))
+    return "unknown locale '\(written)'" + hint
+  }
+
+  /// `" (did you mean 'ko_KR'?)"` for an unknown locale, or `""`: an identifier with a newer name
+  /// (`en_UK` → `en_GB`, `sr_CS` → `sr_RS`) suggests it, a region code alone (`kr`) the locale of that
+  /// region's main language, a language's English name (`korean`) that language's main locale, and anything
+  /// else the closest known identifier.
   ///
   /// - Parameter identifier: The unknown identifier.
   /// - Returns: The hint, starting with a space, or an empty string.
   public static func suggestion(for identifier: String) -> String {
+    guard let match = suggestedIdentifier(for: identifier) else { return "" }
+    return " (did you mean '\(match)'?)"
+  }
+
+  /// The identifier ``suggestion(for:)`` proposes, if any.
+  static func suggestedIdentifier(for identifier: String) -> String? {
     let ids = available
     let region = identifier.uppercased()
     if region.count == 2, region.allSatisfy(\.isLetter) {
@@ -195,10 +224,39 @@ public enum LocaleResolver {
         ?? matches.first(where: { $0.hasPrefix(language + "_") })
         ?? matches.first(where: { $0.hasPrefix(region.lowercased() + "_") }) ?? matches.first
       {
-        return " (did you mean '\(match)'?)"
+        return match
       }
     }
-    return Suggestion.hint(for: identifier, in: ids.sorted())
+    // A newer name for the same locale: en_UK → en_GB, sr_CS → sr_RS.
+    if isPlain(identifier) {
+      let canonical = normalize(Locale.identifier(.icu, from: identifier))
+      if canonical != identifier, isPlain(canonical), dataIdentifier(for: canonical) != nil {
+        return canonical
+      }
+    }
+    if identifier.count > 3, identifier.allSatisfy({ $0.isASCII && $0.isLetter }),
+      let language = language(named: identifier)
+    {
+      return mainLocale(ofLanguage: language)
+    }
+    return Suggestion.closest(to: identifier, in: ids.sorted())
+  }
+
+  /// The language whose English name is `name`, ignoring case (`korean` → `ko`).
+  private static func language(named name: String) -> String? {
+    let english = Locale(identifier: "en")
+    let wanted = name.lowercased()
+    return LocaleNames.availableIdentifiers.first { code in
+      !code.contains("_") && english.localizedString(forLanguageCode: code)?.lowercased() == wanted
+    }
+  }
+
+  /// The locale people mean by a language alone: language and likely region (`ko` → `ko_KR`) when
+  /// toolbox accepts it, else the language.
+  private static func mainLocale(ofLanguage language: String) -> String {
+    guard let maximal = likelySubtags(language) else { return language }
+    let candidate = maximal.language + "_" + maximal.region
+    return dataIdentifier(for: candidate) != nil ? candidate : language
   }
 
   /// Every locale ICU has data for, as completion candidates.
@@ -206,19 +264,94 @@ public enum LocaleResolver {
     available.sorted().map { CompletionCandidate($0) }
   }
 
-  /// Whether ICU has data for the identifier's language, script and region (keywords are not checked).
+  /// Whether toolbox can write in the locale: ``dataIdentifier(for:)`` finds data for its base (keywords are
+  /// not checked). The one rule for `--locale`, config `locale` and the environment, in every tool.
   ///
   /// Foundation accepts any identifier silently and falls back to root data; this tells a real locale
-  /// (`ko_KR`, `ko`, `sr_Latn_RS`, `th_TH@numbers=thai`) from a typo (`kr_KO`, `xx`).
+  /// (`ko_KR`, `ko`, `sr_Latn_RS`, `zh_CN`, `th_TH@numbers=thai`) from a typo (`kr_KO`, `xx`, `en_UK`).
   ///
   /// - Parameter identifier: An ICU or BCP 47 identifier.
-  /// - Returns: `true` when the base locale is one ICU knows.
+  /// - Returns: `true` when the base locale has data.
   public static func isKnown(_ identifier: String) -> Bool {
     if DateNames.hasBuiltInNames(identifier) { return true }
     let base = baseIdentifier(identifier)
     guard !base.isEmpty else { return false }
-    // The generated table lists ICU's locales without loading ICU; the toolchain's ICU decides the rest.
-    return LocaleNames.isAvailable(base) || Self.available.contains(base)
+    return dataIdentifier(for: base) != nil
+  }
+
+  /// The locale whose data serves a plain identifier (no keywords): the identifier itself when ICU has it
+  /// (every entry of the generated table, ``LocaleNames``), else the entry CLDR's likely subtags lead to,
+  /// with a deprecated language code replaced first (`iw` → `he`, `tl` → `fil`, `sh` → `sr_Latn`):
+  ///
+  /// - script fallback: a language and region without the script (`zh_CN` → `zh_Hans_CN`, `zh_TW` →
+  ///   `zh_Hant_TW`, `sr_RS` → `sr_Cyrl_RS`, `pa_IN` → `pa_Guru_IN`, `uz_UZ` → `uz_Latn_UZ`);
+  /// - region fallback: a form whose language, script and region are those of a shorter entry, its
+  ///   default content (`no_NO` → `no`, `ko_Kore_KR` → `ko_KR`).
+  ///
+  /// Language, script and region are kept, so first weekday and date order are the locale's own: a region
+  /// the language has no data for (`de_JP`) or a code that is not a region (`en_UK`) is not a locale. Only
+  /// identifiers that miss the table look at ICU's likely subtags, so a listed locale costs no ICU data.
+  ///
+  /// - Parameter identifier: A plain identifier, as ``normalize(_:)`` and ``baseIdentifier(_:)`` give it.
+  /// - Returns: The identifier of the data (a table entry, or one of ICU's locales), or `nil`.
+  public static func dataIdentifier(for identifier: String) -> String? {
+    if LocaleNames.isAvailable(identifier) { return identifier }
+    guard isPlain(identifier) else { return nil }
+    var parts = identifier.split(separator: "_").map(String.init)
+    // A deprecated language code ICU keeps an alias for: iw_IL is he_IL.
+    if let replacement = deprecatedLanguages[parts[0]] {
+      let form = ([replacement] + parts.dropFirst()).joined(separator: "_")
+      if LocaleNames.isAvailable(form) { return form }
+      parts = form.split(separator: "_").map(String.init)
+    }
+    // Likely subtags fill in what is missing, never change what is given (`en_ZZ` is not `en_US`).
+    guard let maximal = likelySubtags(parts.joined(separator: "_")),
+      parts.dropFirst().allSatisfy({ $0 == maximal.script || $0 == maximal.region })
+    else { return nil }
+    let (language, script, region) = (maximal.language, maximal.script, maximal.region)
+    for candidate in [
+      language + "_" + script + "_" + region, language + "_" + region, language + "_" + script,
+      language,
+    ]
+    where LocaleNames.isAvailable(candidate)
+      && likelySubtags(candidate).map({ $0 == maximal }) == true
+    {
+      return candidate
+    }
+    return available.contains(identifier) ? identifier : nil
+  }
+
+  /// Deprecated language codes ICU keeps aliases for, and their replacements.
+  private static let deprecatedLanguages = [
+    "iw": "he", "in": "id", "ji": "yi", "tl": "fil", "mo": "ro", "sh": "sr_Latn",
+  ]
+
+  /// Language, script and region by CLDR's likely subtags (`zh_TW` → `zh`, `Hant`, `TW`), or `nil` when
+  /// ICU cannot tell all three.
+  private static func likelySubtags(_ identifier: String)
+    -> (language: String, script: String, region: String)?
+  {
+    let parts = Locale.Language(identifier: identifier).maximalIdentifier.split(separator: "-")
+    guard parts.count == 3, parts[1].count == 4 else { return nil }
+    return (String(parts[0]), String(parts[1]), String(parts[2]))
+  }
+
+  /// Whether an identifier is language, optional script and optional region, nothing else (`zh`, `zh_CN`,
+  /// `zh_Hans`, `zh_Hans_CN`, `es_419`): the forms the fallback of ``dataIdentifier(for:)`` reads.
+  static func isPlain(_ identifier: String) -> Bool {
+    let parts = identifier.utf8.split(
+      separator: UInt8(ascii: "_"), omittingEmptySubsequences: false)
+    func letters(_ part: Substring.UTF8View) -> Bool {
+      part.allSatisfy { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+    }
+    guard (1...3).contains(parts.count), (2...3).contains(parts[0].count), letters(parts[0])
+    else { return false }
+    var rest = parts.dropFirst()
+    if let script = rest.first, script.count == 4, letters(script) { rest = rest.dropFirst() }
+    guard let region = rest.first else { return true }
+    return rest.count == 1
+      && ((region.count == 2 && letters(region))
+        || (region.count == 3 && region.allSatisfy { $0 >= 0x30 && $0 <= 0x39 }))
   }
 
   /// The identifier without keywords, with `_` separators: `ar-u-nu-arab` → `ar`,

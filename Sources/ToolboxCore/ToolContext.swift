@@ -127,13 +127,10 @@ public struct ToolContext: Sendable {
     if setting.source == .fallback || LocaleResolver.isKnown(setting.identifier) { return setting }
     switch setting.source {
     case .argument:
-      throw UsageError(
-        "unknown locale '\(setting.identifier)'"
-          + LocaleResolver.suggestion(for: setting.identifier),
-        code: "unknown_locale")
+      throw UsageError(LocaleResolver.unknownLocaleMessage(setting.written), code: "unknown_locale")
     case .config:
-      throw ConfigError(
-        "'locale' has unknown locale '\(setting.identifier)'", code: "invalid_value")
+      // Config.decode refuses an unknown `locale` when the file is read; a config made in code may not.
+      throw ConfigError(Config.unknownLocaleMessage(setting.written), code: "invalid_value")
     case .environment, .fallback:
       return ResolvedLocale(identifier: LocaleResolver.fallback, source: .fallback)
     }

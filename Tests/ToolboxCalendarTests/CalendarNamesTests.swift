@@ -65,3 +65,32 @@ import ToolboxCore
     #expect(header.allSatisfy { $0.displayWidth <= 3 })
   }
 }
+
+/// Forms that are not ICU locales themselves (zh_CN, sr_RS, no_NO, ko_Kore_KR) take a table entry by CLDR's
+/// likely subtags (`LocaleResolver.dataIdentifier`): what ICU itself writes for them.
+@Suite struct CalendarNamesFallbackTests {
+  @Test func `a language and region served by another entry has ICU's names and first weekday`() {
+    var forms: Set<String> = ["no_NO", "ko_Kore_KR", "iw", "tl", "mo", "sh", "in_ID"]
+    for identifier in LocaleNames.availableIdentifiers {
+      let parts = identifier.split(separator: "_")
+      if parts.count == 3, parts[1].count == 4 { forms.insert("\(parts[0])_\(parts[2])") }
+    }
+    var mismatches: [String] = []
+    var served = 0
+    for form in forms.sorted() where !LocaleNames.isAvailable(form) {
+      guard let entry = LocaleResolver.dataIdentifier(for: form) else { continue }
+      served += 1
+      let table = CalendarNames(localeIdentifier: form)
+      let icu = CalendarNames(localeIdentifier: form, useBuiltIn: false)
+      #expect(table.names.generated != nil || table.names.isBuiltIn, "\(form) → \(entry)")
+      if table.firstWeekday != icu.firstWeekday { mismatches.append("\(form): first weekday") }
+      if table.weekdayHeader != icu.weekdayHeader { mismatches.append("\(form): header") }
+      for month in 1...12
+      where table.monthTitle(year: 2022, month: month) != icu.monthTitle(year: 2022, month: month) {
+        mismatches.append("\(form) → \(entry): month \(month)")
+      }
+    }
+    #expect(served > 40)
+    #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
+  }
+}

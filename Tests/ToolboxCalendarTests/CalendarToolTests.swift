@@ -235,6 +235,20 @@ import ToolboxTestSupport
     #expect(result.error.hasPrefix("toolbox: calendar: unknown locale 'kr_KO'"))
   }
 
+  @Test func `LANG=zh_CN.UTF-8 writes the calendar in Chinese, from zh_Hans_CN's data`() {
+    let chinese = ToolboxRunner(
+      tools: [CalendarTool.self], environment: Environment(["LANG": "zh_CN.UTF-8"]))
+    let month = chinese.run("calendar", "1", "2022")
+    #expect(month.status == 0)
+    #expect(month.output.hasPrefix("     2022年1月\n日 一 二 三 四 五 六\n"))
+    #expect(month == runner.run("--locale", "zh_Hans_CN", "calendar", "1", "2022"))
+    let traditional = ToolboxRunner(
+      tools: [CalendarTool.self], environment: Environment(["LC_ALL": "zh_TW.UTF-8"]))
+    #expect(
+      traditional.run("calendar", "1", "2022")
+        == runner.run("--locale", "zh_Hant_TW", "calendar", "1", "2022"))
+  }
+
   @Test(arguments: [
     ("jan", 1), ("February", 2), ("DEC", 12), ("sept", 9), ("3월", 3), ("ju", nil), ("x", nil),
   ])

@@ -47,9 +47,49 @@ import Testing
     ("ko_KR", true), ("ko", true), ("en_US", true), ("ar-u-nu-arab", true),
     ("th_TH@numbers=thai", true),
     ("sr_Latn_RS", true), ("kr_KO", false), ("xx", false), ("", false), ("en_ZZ", false),
+    ("zh_CN", true), ("zh_TW", true), ("zh_HK", true), ("sr_RS", true), ("no_NO", true),
+    ("pa_IN", true), ("uz_UZ", true), ("zh_CN@numbers=hanidec", true), ("zh-TW-u-nu-hanidec", true),
+    ("en_UK", false), ("de_JP", false), ("zh_Hans_TW", false), ("korean", false),
+    ("no_NO_NY", false),
   ])
   func `known locales are told from typos`(identifier: String, known: Bool) {
     #expect(LocaleResolver.isKnown(identifier) == known)
+  }
+
+  @Test(
+    arguments: [
+      ("en_UK", "en_GB"), ("korean", "ko_KR"), ("KOREAN", "ko_KR"), ("kr", "ko_KR"),
+      ("sr_CS", "sr_RS"),
+      ("chinese", "zh_CN"), ("german", "de_DE"), ("xx_YY", nil), ("kr_KO", nil),
+    ] as [(String, String?)])
+  func `suggestions for unknown locales`(typed: String, suggested: String?) {
+    #expect(!LocaleResolver.isKnown(typed))
+    #expect(
+      LocaleResolver.suggestion(for: typed)
+        == (suggested.map { " (did you mean '\($0)'?)" } ?? ""))
+    if let suggested { #expect(LocaleResolver.isKnown(suggested)) }
+  }
+
+  @Test(arguments: ["zh_CN", "zh_TW", "zh_HK", "sr_RS", "no_NO", "pa_IN", "uz_UZ", "ko_KR"])
+  func `valid forms are not refused, so never get a suggestion such as za_CN`(identifier: String) {
+    #expect(LocaleResolver.isKnown(identifier))
+    #expect(throws: Never.self) {
+      try ToolContext(toolName: "x", localeArgument: identifier).locale()
+    }
+  }
+
+  @Test(arguments: [
+    ("zh_CN", "zh_Hans_CN"), ("sr_RS", "sr_Cyrl_RS"), ("pa_IN", "pa_Guru_IN"),
+    ("uz_UZ", "uz_Latn_UZ"),
+  ])
+  func `the date reader and the names use the entry that serves the locale`(
+    identifier: String, entry: String
+  ) {
+    #expect(DateOrder.forLocale(identifier) == DateOrder.forLocale(entry))
+    let names = DateNames(localeIdentifier: identifier)
+    #expect(names.generated != nil)
+    #expect(names.weekdayNames == DateNames(localeIdentifier: entry).weekdayNames)
+    #expect(names.monthName(1) == DateNames(localeIdentifier: entry).monthName(1))
   }
 
   @Test func `an unknown locale is a usage error from --locale and a config error from config`()

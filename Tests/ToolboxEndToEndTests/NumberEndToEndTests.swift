@@ -212,7 +212,7 @@ import Testing
     #expect(result.status == 64)
     #expect(
       result.error
-        == #"{"error":{"code":"unknown_locale","message":"unknown locale 'kr_KO' (try 'toolbox number locales' for the list)","tool":"number"}}"#
+        == #"{"error":{"code":"unknown_locale","message":"unknown locale 'kr_KO'","tool":"number"}}"#
         + "\n")
   }
 

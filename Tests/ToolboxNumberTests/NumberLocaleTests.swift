@@ -45,8 +45,10 @@ import ToolboxTestSupport
   @Test(arguments: [
     // The closest known identifier when there is one (the core's `LocaleResolver.suggestion`).
     ("xx", "unknown locale 'xx' (did you mean 'xh'?)"),
-    ("kr_KO", "unknown locale 'kr_KO' (try 'toolbox number locales' for the list)"),
-    ("", "unknown locale '' (try 'toolbox number locales' for the list)"),
+    // The same message as every tool's (`LocaleResolver.unknownLocaleMessage`).
+    ("kr_KO", "unknown locale 'kr_KO'"), ("", "unknown locale ''"),
+    ("en_UK", "unknown locale 'en_UK' (did you mean 'en_GB'?)"),
+    ("korean", "unknown locale 'korean' (did you mean 'ko_KR'?)"),
     ("root", "unknown locale 'root' (did you mean 'ro'?)"),
     ("ko KR", "unknown locale 'ko KR' (did you mean 'ko_KR'?)"),
     ("ko_JP.UTF-8", "unknown locale 'ko_JP.UTF-8' (did you mean 'ko_KP'?)"),

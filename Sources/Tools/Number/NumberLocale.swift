@@ -6,9 +6,9 @@ import ToolboxCore
 ///
 /// Accepted: ICU identifiers (`ko_KR`, `ne`, `zh_TW`, `th_TH@numbers=thai`) and BCP 47 tags (`ar-u-nu-arab`,
 /// `ko-KR`), case-insensitively, and the POSIX names people copy from `LANG` (`ko_KR.UTF-8`, `ko_KR.utf8`,
-/// `de_DE@euro`), all normalized by the core's `LocaleResolver.normalize` first. An unknown identifier's
-/// message suggests the closest known one. The base locale must have data of its own in ICU, and only the
-/// `numbers`
+/// `de_DE@euro`), all normalized by the core's `LocaleResolver.normalize` first. The base locale must be one
+/// the core's `LocaleResolver.dataIdentifier` accepts (the rule of every tool, `zh_CN` and `sr_RS` included),
+/// and an unknown one gets the core's message. Only the `numbers`
 /// (`-u-nu-`) and `currency` (`-u-cu-`) keywords are allowed, with a numbering system of ten digits and an
 /// ISO 4217 currency. Nothing here can trap: every identifier is validated before any formatter is opened.
 struct NumberLocale: Sendable, Equatable {
@@ -42,14 +42,8 @@ struct NumberLocale: Sendable, Equatable {
     // `normalize` reads an empty name as the environment's "nothing set" (en_US); an argument must name one.
     let identifier =
       written.isEmpty || written.utf8.count > 150 ? written : LocaleResolver.normalize(written)
-    var unknown: Problem {
-      let suggestion =
-        identifier.isEmpty || identifier.utf8.count > 150
-        ? "" : LocaleResolver.suggestion(for: identifier)
-      return Problem(
-        message: "unknown locale '\(written)'"
-          + (suggestion.isEmpty ? " (try 'toolbox number locales' for the list)" : suggestion))
-    }
+    // The core's message, the one every tool gives for a locale it cannot write in.
+    var unknown: Problem { Problem(message: LocaleResolver.unknownLocaleMessage(written)) }
     guard !identifier.isEmpty, identifier.utf8.count <= 150,
       identifier.unicodeScalars.allSatisfy({
         $0.isASCII
@@ -64,11 +58,18 @@ struct NumberLocale: Sendable, Equatable {
       else { return .failure(unknown) }
       icuForm = converted
     }
-    guard let canonical = ICU.canonicalize(icuForm), !canonical.isEmpty else {
+    // The core's rule decides which locales exist, for number as for calendar, dday and the agenda.
+    guard let data = LocaleResolver.dataIdentifier(for: LocaleResolver.baseIdentifier(identifier)),
+      var canonical = ICU.canonicalize(icuForm), !canonical.isEmpty
+    else {
       return .failure(unknown)
     }
-    let base = String(canonical.prefix { $0 != "@" })
-    guard !base.isEmpty, ICU.hasOwnData(base) else { return .failure(unknown) }
+    var base = String(canonical.prefix { $0 != "@" })
+    if base.isEmpty || !ICU.hasOwnData(base) {
+      // A form ICU has no alias for (`zh_MY`, `ko_Kore_KR`): its data under the core's name for it.
+      canonical = data + canonical.dropFirst(base.utf8.count)
+      base = data
+    }
     for (name, value) in ICU.keywords(of: canonical) {
       switch name {
       case "numbers":
@@ -124,7 +125,7 @@ struct NumberLocale: Sendable, Equatable {
   static func resolve(_ setting: ResolvedLocale, configKey: String = "locale") throws
     -> NumberLocale
   {
-    switch resolve(setting.identifier) {
+    switch resolve(setting.written) {
     case .success(let locale):
       return locale
     case .failure(let problem):
