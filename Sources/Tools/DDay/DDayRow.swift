@@ -15,8 +15,8 @@ struct DDayRow: Encodable, Sendable, Equatable {
   let name: String
   /// When the event falls.
   let schedule: DDaySchedule
-  /// The day it was added.
-  let created: CivilDate
+  /// The day it was added; `nil` in the rows `dday list` reads for its text, which shows no such column.
+  let created: CivilDate?
   /// The date shown: the one-off date, or the next occurrence of a repeating event.
   let date: CivilDate
   /// `date` − today.
@@ -39,11 +39,29 @@ struct DDayRow: Encodable, Sendable, Equatable {
     _ event: SavedDDay, today: CivilDate, lunar: borrowing KoreanLunarCalendar,
     language: borrowing DDayLanguage
   ) {
-    id = event.id
-    name = event.name
-    let schedule = event.schedule
+    self.init(
+      id: event.id, name: event.name, schedule: event.schedule, created: event.created,
+      today: today, lunar: lunar, language: language)
+  }
+
+  /// The row of a D-Day read without its `created` column (the text of `dday list`), or of a whole one.
+  ///
+  /// - Parameters:
+  ///   - id: The D-Day's id.
+  ///   - name: Its name.
+  ///   - schedule: When it falls.
+  ///   - created: The day it was added, if it was read.
+  ///   - today: Today.
+  ///   - lunar: The lunar calendar.
+  ///   - language: The output language.
+  init(
+    id: Int, name: String, schedule: DDaySchedule, created: CivilDate?, today: CivilDate,
+    lunar: borrowing KoreanLunarCalendar, language: borrowing DDayLanguage
+  ) {
+    self.id = id
+    self.name = name
     self.schedule = schedule
-    created = event.created
+    self.created = created
     date =
       schedule.repeats == .none
       ? schedule.date : schedule.nextOccurrence(onOrAfter: today, lunar: lunar) ?? schedule.date
@@ -107,7 +125,12 @@ struct DDayRow: Encodable, Sendable, Equatable {
     try container.encode(schedule.countStartDay, forKey: .countStartDay)
     try container.encode(schedule.every, forKey: .every)
     try container.encode(schedule.anniversaries, forKey: .anniversaries)
-    try container.encode(created, forKey: .created)
+    // Always there in JSON, which reads whole rows.
+    if let created {
+      try container.encode(created, forKey: .created)
+    } else {
+      try container.encodeNil(forKey: .created)
+    }
     try container.encode(date, forKey: .date)
     try container.encode(days, forKey: .days)
     try container.encode(label, forKey: .label)

@@ -18,33 +18,18 @@ extension DDayTool {
   }
 
   func list() throws -> CommandOutput {
-    let today = context.today()
-    let language = try language()
-    let lunar = KoreanLunarCalendar()
-    // Rows are made as the store's rows are read, into an array reserved for all of them: a thousand rows
-    // are a quarter of a megabyte, and each copy of that is fresh pages to fault in.
-    var rows: [DDayRow] = []
-    if let store = try existingStore(forReading: true) {
-      let count = try store.count()
-      if count > ListStream.window {
-        return ListStream(today: today, language: language, tool: self).output()
-      }
-      rows.reserveCapacity(count)
-      try store.forEachEvent {
-        rows.append(DDayRow($0, today: today, lunar: lunar, language: language))
-      }
-    }
-    // Keys are sorted, not rows: a sort moves each row many times, a copy of it once.
-    var keys = rows.indices.map { (ListOrder.rank(days: rows[$0].days), rows[$0].id, index: $0) }
-    keys.sort { $0 < $1 }
-    return .document(EventListResult(rows: keys.map { rows[$0.index] }))
+    ListStream(today: context.today(), language: try language(), tool: self).output()
   }
 
-  /// `dday list` of a large store (more than ``window`` D-Days), written as it is made: a hundred thousand
-  /// rows held at once, then their JSON values or their text, took 154 MB. The store is read twice in one
-  /// read transaction: once for each row's days (and in text the columns' widths), which give the order;
-  /// then ``window`` rows at a time in that order, read by id. Memory is the few integers of each row and
-  /// one window of rows; the output is byte for byte that of ``EventListResult``.
+  /// `dday list`, written by its stream's writer, which knows the format: the text shows no creation
+  /// date, so it reads only the schedule's columns (`created` and `uid` were about a third of the list's
+  /// instructions at 1,000 D-Days). A store of at most ``window`` D-Days is one ``EventListResult``.
+  ///
+  /// A larger store is written as it is made: a hundred thousand rows held at once, then their JSON values
+  /// or their text, took 154 MB. The store is read twice in one read transaction: once for each row's days
+  /// (and in text the columns' widths), which give the order; then ``window`` rows at a time in that order,
+  /// read by id. Memory is the few integers of each row and one window of rows; the output is byte for
+  /// byte that of ``EventListResult``.
   struct ListStream: Sendable {
     /// How many rows are made at a time; a store of at most this many is listed as one document.
     static let window = 4096
@@ -55,7 +40,6 @@ extension DDayTool {
 
     func output() -> CommandOutput {
       .stream { writer in
-        // Opened again: the store of ``list()`` cannot be handed to the stream.
         guard let store = try tool.existingStore(forReading: true) else {
           try writer.write(
             writer.isJSON
@@ -66,8 +50,38 @@ extension DDayTool {
         // Both reads must see the same rows: a store opened for reading is usually read in one
         // transaction already (then this BEGIN fails, harmlessly); one that was not is from here on.
         _ = try? store.database.connection.execute("BEGIN")
-        try write(store, to: writer)
+        let count = try store.count()
+        if count > Self.window {
+          try write(store, to: writer)
+        } else {
+          try writeDocument(store, count: count, to: writer)
+        }
       }
+    }
+
+    /// A store of at most ``window`` D-Days: its rows, made as the store's rows are read into an array
+    /// reserved for all of them (a thousand rows are a quarter of a megabyte, and each copy of that is
+    /// fresh pages to fault in), one ``EventListResult``.
+    private func writeDocument(_ store: DDayStore, count: Int, to writer: StreamWriter) throws {
+      let lunar = KoreanLunarCalendar()
+      var rows: [DDayRow] = []
+      rows.reserveCapacity(count)
+      if writer.isJSON {
+        try store.forEachEvent {
+          rows.append(DDayRow($0, today: today, lunar: lunar, language: language))
+        }
+      } else {
+        try store.forEachSchedule { id, schedule, name in
+          rows.append(
+            DDayRow(
+              id: id, name: try name(), schedule: schedule, created: nil, today: today,
+              lunar: lunar, language: language))
+        }
+      }
+      // Keys are sorted, not rows: a sort moves each row many times, a copy of it once.
+      var keys = rows.indices.map { (ListOrder.rank(days: rows[$0].days), rows[$0].id, index: $0) }
+      keys.sort { $0 < $1 }
+      try writer.writeDocument(EventListResult(rows: keys.map { rows[$0.index] }))
     }
 
     private func write(_ store: DDayStore, to writer: StreamWriter) throws {
