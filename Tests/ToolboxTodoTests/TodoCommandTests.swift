@@ -418,6 +418,9 @@ import ToolboxTestSupport
     // The list's labels (the archived task's +home and @phone are not in the list).
     #expect(harness.run("__complete", "--", "todo", "ls", "").output == "+work\n:values\n")
     #expect(harness.run("__complete", "--", "todo", "ls", "+w").output == "+work\n:values\n")
+    // listall and listpri take the same terms.
+    #expect(harness.run("__complete", "--", "todo", "lsa", "+w").output == "+work\n:values\n")
+    #expect(harness.run("__complete", "--", "todo", "listpri", "+").output == "+work\n:values\n")
     // --tag takes the name itself.
     #expect(harness.run("__complete", "--", "todo", "ls", "--tag", "w").output == "work\n:values\n")
   }

@@ -68,7 +68,7 @@ extension TodoTool {
     let terms = positionals(
       "filter",
       help: "Filter terms: +tag, @context, or a word the text must contain (all must match).",
-      optional: true, completion: tagCompletion)
+      optional: true, completion: termCompletion)
     let sort = option(
       "sort", short: "s", valueName: "order",
       help: "Order: id (default), created, due, priority or line (todo.sh's).",
@@ -101,7 +101,7 @@ extension TodoTool {
     let terms = positionals(
       "filter",
       help: "A priority or range (A, A-C) first, then filter terms: +tag, @context, or a word.",
-      optional: true, completion: tagCompletion)
+      optional: true, completion: termCompletion)
     let sort = option(
       "sort", short: "s", valueName: "order",
       help: "Order: priority (default), id, created, due or line (todo.sh's).",

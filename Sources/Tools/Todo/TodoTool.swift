@@ -191,25 +191,22 @@ public struct TodoTool: Tool {
     }
   }
 
-  /// The tags the store's tasks use.
-  static let tagCompletion = Completion.dynamic { request in
-    let tool = TodoTool(context: request.context)
-    guard let store = try? tool.existingStore(forReading: true),
-      let names = try? store.labels(contexts: false),
-      let contexts = try? store.labels(contexts: true)
-    else { return [] }
-    return names.map { CompletionCandidate($0) } + contexts.map { CompletionCandidate("@" + $0) }
-  }
+  /// The tags the store's tasks use, and their @contexts (`--tag home`, `--tag @phone`).
+  static let tagCompletion = labelCompletion(tagPrefix: "")
 
   /// What `list` takes as filter terms: `+project` and `@context`, written so.
-  static let termCompletion = Completion.dynamic { request in
-    let tool = TodoTool(context: request.context)
-    guard let store = try? tool.existingStore(forReading: true),
-      let names = try? store.labels(contexts: false),
-      let contexts = try? store.labels(contexts: true)
-    else { return [] }
-    return names.map { CompletionCandidate("+" + $0) }
-      + contexts.map { CompletionCandidate("@" + $0) }
+  static let termCompletion = labelCompletion(tagPrefix: "+")
+
+  private static func labelCompletion(tagPrefix: String) -> Completion {
+    .dynamic { request in
+      let tool = TodoTool(context: request.context)
+      guard let store = try? tool.existingStore(forReading: true),
+        let names = try? store.labels(contexts: false),
+        let contexts = try? store.labels(contexts: true)
+      else { return [] }
+      return names.map { CompletionCandidate(tagPrefix + $0) }
+        + contexts.map { CompletionCandidate("@" + $0) }
+    }
   }
 
   /// The priorities A-Z.
