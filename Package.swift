@@ -63,7 +63,7 @@ func folders(in path: String) -> [String] {
 /// code that is used, so a module a tool does not import costs nothing). Tool modules never import each
 /// other.
 let sharedModules: [Target.Dependency] = [
-  "ToolboxCalendrics", "ToolboxICalendar", "ToolboxStorage",
+  "ToolboxCalendrics", "ToolboxICalendar", "ToolboxStorage", "ToolboxTerminal",
 ]
 
 /// The few tools that need more than the shared modules.
@@ -99,6 +99,7 @@ let package = Package(
     .library(name: "ToolboxCalendrics", targets: ["ToolboxCalendrics"]),
     .library(name: "ToolboxICalendar", targets: ["ToolboxICalendar"]),
     .library(name: "ToolboxStorage", targets: ["ToolboxStorage"]),
+    .library(name: "ToolboxTerminal", targets: ["ToolboxTerminal"]),
     .library(name: "ToolboxTestSupport", targets: ["ToolboxTestSupport"]),
   ] + tools.map { .library(name: $0.module, targets: [$0.module]) },
   targets: [
@@ -120,11 +121,15 @@ let package = Package(
     .target(
       name: "ToolboxStorage", dependencies: ["ToolboxCore", "CSQLite"],
       swiftSettings: staticExecutable),
+    // The terminal layer of `toolbox ui` (raw mode, keys, a screen buffer that writes only what changed)
+    // and the protocol of the tools' screens. No tool's words.
+    .target(
+      name: "ToolboxTerminal", dependencies: ["ToolboxCore"], swiftSettings: staticExecutable),
     // The one list of built-in tools, shared by the binary, the tests and the fuzz harnesses. It imports
     // every tool module implicitly (`-import-module`), so that a new tool is one line in it, not two.
     .target(
       name: "ToolboxBuiltIns",
-      dependencies: ["ToolboxCore"] + tools.map { .target(name: $0.module) },
+      dependencies: ["ToolboxCore", "ToolboxTerminal"] + tools.map { .target(name: $0.module) },
       swiftSettings: staticExecutable + [
         .unsafeFlags(tools.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0.module] })
       ]),
@@ -161,6 +166,9 @@ let package = Package(
       ]),
     .target(name: "ToolboxTestSupport", dependencies: ["ToolboxCore"]),
     .testTarget(name: "ToolboxCoreTests", dependencies: ["ToolboxCore", "ToolboxTestSupport"]),
+    .testTarget(
+      name: "ToolboxTerminalTests",
+      dependencies: ["ToolboxTerminal", "ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxCalendricsTests",
       dependencies: ["ToolboxCalendrics", "ToolboxCore", "ToolboxTestSupport"],

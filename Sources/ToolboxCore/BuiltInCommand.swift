@@ -16,7 +16,9 @@ public struct BuiltInCommand: Sendable {
   public var spec: CommandSpec { makeSpec() }
 
   /// Every built-in command.
-  public static let all: [BuiltInCommand] = [tools, help, completions, agenda, complete, manual]
+  public static let all: [BuiltInCommand] = [
+    tools, help, completions, agenda, ui, complete, manual,
+  ]
 
   /// The built-in command with this name.
   static func named(_ word: String) -> BuiltInCommand? { all.first { $0.name == word } }
@@ -86,6 +88,29 @@ public struct BuiltInCommand: Sendable {
       throw arguments.usageError("missing argument <shell>", code: "missing_argument")
     }
     return .verbatim(CompletionScript.script(for: shell))
+  }
+
+  // MARK: - ui
+
+  struct UI: DeclaredCommand {
+    static let commandName: String? = "ui"
+    static let about = CommandAbout(
+      abstract: "Open the interactive mode: calendar, D-Days, todo list, number field and search.",
+      discussion: """
+        A full-screen view of the same stores the commands use: what you do in it, the commands see at \
+        once, and the reverse. Tab and Shift-Tab change screens, ? shows the keys, q quits. Needs a \
+        terminal (standard input and output); docs/ui.md lists every key.
+        """,
+      examples: ["toolbox ui", "toolbox ui todo", "toolbox --locale ko_KR ui calendar"])
+    let screen = optionalPositional(
+      "screen", help: "The screen to open on: calendar (default), dday, todo, number or search.",
+      completion: .values(
+        ["calendar", "dday", "todo", "number", "search"].map { CompletionCandidate($0) }))
+  }
+
+  static let ui = BuiltInCommand(UI.self) { session, arguments in
+    try session.system.interactive.run(session: session, screen: try arguments.screen)
+    return .verbatim("")
   }
 
   // MARK: - __complete

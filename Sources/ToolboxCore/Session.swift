@@ -324,12 +324,14 @@ public struct System: Sendable {
   public var http: any HTTPClient
   /// Other programs.
   public var processes: any ProcessRunner
+  /// The interactive mode (`toolbox ui`).
+  public var interactive: any InteractiveUI
 
   /// Creates the seams.
   public init(
     environment: Environment, clock: any WallClock, fileSystem: any FileSystem,
     console: any Console, input: any InputSource, http: any HTTPClient,
-    processes: any ProcessRunner
+    processes: any ProcessRunner, interactive: any InteractiveUI = UnavailableInteractiveUI()
   ) {
     self.environment = environment
     self.clock = clock
@@ -338,17 +340,23 @@ public struct System: Sendable {
     self.input = input
     self.http = http
     self.processes = processes
+    self.interactive = interactive
   }
 
   /// The real process: its environment, clock, files, standard streams and programs.
   ///
-  /// - Parameter http: The HTTP client (the binary's runs a helper executable).
+  /// - Parameters:
+  ///   - http: The HTTP client (the binary's runs a helper executable).
+  ///   - interactive: The interactive mode (the binary's draws the tools' screens).
   /// - Returns: The seams.
-  public static func live(http: any HTTPClient = UnavailableHTTPClient()) -> System {
+  public static func live(
+    http: any HTTPClient = UnavailableHTTPClient(),
+    interactive: any InteractiveUI = UnavailableInteractiveUI()
+  ) -> System {
     let console = StandardConsole()
     return System(
       environment: .process, clock: SystemClock(), fileSystem: LocalFileSystem(),
       console: console, input: FileDescriptorInput(descriptor: 0, beforeRead: { console.flush() }),
-      http: http, processes: SystemProcessRunner())
+      http: http, processes: SystemProcessRunner(), interactive: interactive)
   }
 }

@@ -381,6 +381,7 @@ import Testing
         tools.map { $0.prefix { $0 != " " } }
           == [
             "agenda", "calendar", "completions", "dday", "help", "number", "td", "todo", "tools",
+            "ui",
           ], "\(tools)")
       #expect(
         tools.contains { $0.hasPrefix("dday ") && $0.contains(" -- Count days: ") }, "\(tools)")
