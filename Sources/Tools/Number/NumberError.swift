@@ -34,6 +34,8 @@ enum NumberError: ToolboxError, Equatable {
   case invalidNotation(input: String, reason: String)
   /// A currency in the text other than the one `--currency` names.
   case currencyMismatch(input: String, found: String, expected: String)
+  /// A unit suffix `format --from` does not read (`1Ki` with `--from si`, `1K` without `--from`).
+  case invalidSuffix(input: String, reason: String)
   /// An error with a hint: what the text looks like instead, and the option that reads it.
   indirect case hinted(NumberError, hint: String)
 
@@ -53,6 +55,7 @@ enum NumberError: ToolboxError, Equatable {
     case .field(_, let error): error.code
     case .invalidNotation: "invalid_notation"
     case .currencyMismatch: "currency_mismatch"
+    case .invalidSuffix: "invalid_suffix"
     case .hinted(let error, _): error.code
     }
   }
@@ -98,6 +101,8 @@ enum NumberError: ToolboxError, Equatable {
       return "'\(Self.shown(input))': \(reason)"
     case .currencyMismatch(let input, let found, let expected):
       return "'\(Self.shown(input))' is an amount in \(found), not \(expected) (--currency)"
+    case .invalidSuffix(let input, let reason):
+      return "invalid suffix in '\(Self.shown(input))': \(reason)"
     case .hinted(let error, let hint):
       return "\(error.description); \(hint)"
     }
