@@ -264,6 +264,13 @@ public enum LocaleResolver {
     available.sorted().map { CompletionCandidate($0) }
   }
 
+  /// Whether a locale's language is Korean (`ko`, `ko_KR`, `ko-KR`, `ko@…`): the tools write some words
+  /// in Korean for it (holiday names, the interactive mode's own words).
+  public static func isKorean(_ identifier: String) -> Bool {
+    identifier == "ko" || identifier.hasPrefix("ko_") || identifier.hasPrefix("ko-")
+      || identifier.hasPrefix("ko@")
+  }
+
   /// Whether toolbox can write in the locale: ``dataIdentifier(for:)`` finds data for its base (keywords are
   /// not checked). The one rule for `--locale`, config `locale` and the environment, in every tool.
   ///

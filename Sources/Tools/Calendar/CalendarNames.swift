@@ -54,7 +54,7 @@ struct CalendarNames: Sendable {
   /// - Returns: The title.
   func monthTitle(year: Int, month: Int) -> String {
     if let builtIn { return builtIn.monthTitle(year, month) }
-    if Self.isKorean(names.localeIdentifier) {
+    if LocaleResolver.isKorean(names.localeIdentifier) {
       return BuiltInTitles.korean.monthTitle(year, month)
     }
     if let generated = names.generated { return generated.monthTitle(year: year, month: month) }
@@ -71,11 +71,6 @@ struct CalendarNames: Sendable {
     if let generated = names.generated { return generated.yearTitle(year) }
     let date = CivilDate(year: year, month: 6, day: 15) ?? .minimum
     return Self.date(date).formatted(formatStyle.year())
-  }
-
-  private static func isKorean(_ identifier: String) -> Bool {
-    identifier == "ko" || identifier.hasPrefix("ko_") || identifier.hasPrefix("ko-")
-      || identifier.hasPrefix("ko@")
   }
 
   private var formatStyle: Date.FormatStyle {

@@ -45,7 +45,7 @@ extension CalendarTool {
     let wantsICS = try arguments.ics
     let holidays = try calendar.holidays(in: year)
     let locale = try context.locale(for: .time).identifier
-    let korean = Self.isKorean(locale)
+    let korean = LocaleResolver.isKorean(locale)
     if wantsICS {
       return .fileFormat(
         option: "--ics",

@@ -38,12 +38,6 @@ public struct CalendarTool: Tool {
     CalendarNames(localeIdentifier: try context.locale(for: .time).identifier)
   }
 
-  /// Whether the locale's language is Korean (holiday names in Korean, else English).
-  static func isKorean(_ identifier: String) -> Bool {
-    identifier == "ko" || identifier.hasPrefix("ko_") || identifier.hasPrefix("ko-")
-      || identifier.hasPrefix("ko@")
-  }
-
   /// A D-label relative to today, as dday writes them (`D-3`, `D-Day`, `D+2`).
   static func dLabel(_ date: CivilDate, today: CivilDate) -> String {
     DatedItem.label(days: today.days(to: date))
@@ -58,7 +52,7 @@ extension CalendarTool: DatedItemProvider {
     guard let country = settings.holidays,
       let calendar = HolidayCalendars.calendar(forCountry: country)
     else { return [] }
-    let korean = Self.isKorean((try? context.locale(for: .time))?.identifier ?? "")
+    let korean = LocaleResolver.isKorean((try? context.locale(for: .time))?.identifier ?? "")
     let today = context.today()
     let first = max(range.lowerBound.year, calendar.coveredYears.lowerBound)
     let last = min(range.upperBound.year, calendar.coveredYears.upperBound)

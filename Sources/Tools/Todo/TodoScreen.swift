@@ -57,7 +57,7 @@ final class TodoScreen: Screen {
 
   init(tool: TodoTool) throws {
     self.tool = tool
-    korean = ScreenLanguage.isKorean(tool.context.localeSetting().identifier)
+    korean = LocaleResolver.isKorean(tool.context.localeSetting().identifier)
     store = try tool.existingStore()
     reload()
   }
@@ -309,12 +309,5 @@ final class TodoScreen: Screen {
         into: &canvas, row: row, column: used, width: canvas.width - used,
         style: CellStyle(underline: true), focused: true)
     }
-  }
-}
-
-/// The language of the screen's own words: Korean for a Korean locale, else English.
-enum ScreenLanguage {
-  static func isKorean(_ identifier: String) -> Bool {
-    identifier == "ko" || identifier.hasPrefix("ko_") || identifier.hasPrefix("ko-")
   }
 }
