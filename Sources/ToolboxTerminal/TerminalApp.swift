@@ -320,7 +320,7 @@ public final class TerminalApp {
     return canvas
   }
 
-  /// `[1 calendar] 2 dday  3 todo …`: the shown tab in brackets and reverse video (the brackets say it
+  /// `▸1 calendar  2 dday  3 todo …`: the shown tab marked `▸` and in reverse video (the mark says it
   /// without attributes). When the names do not fit, the other tabs show their numbers only.
   private func drawTabBar(into canvas: inout Canvas) {
     let labels = tabs.enumerated().map { index, tab in "\(index + 1) \(tab.title)" }
@@ -330,7 +330,7 @@ public final class TerminalApp {
     for (index, label) in labels.enumerated() {
       let isShown = index == selected
       let shown = isShown || full <= canvas.width ? label : "\(index + 1)"
-      let text = isShown ? "[\(shown)]" : " \(shown) "
+      let text = (isShown ? "▸" : " ") + shown + " "
       let style = isShown ? CellStyle(bold: true, reverse: true) : .plain
       let used = canvas.put(text, row: 0, column: column, style: style)
       tabColumns.append(column..<column + used)

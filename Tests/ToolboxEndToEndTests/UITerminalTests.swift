@@ -134,7 +134,7 @@ import Testing
       sessions += 1
       let session = Session(path: "\(root)/session-\(sessions)")
       try run("clear; ui-session \(sessions) \(arguments)")
-      try waitFor { $0.contains("[1 calendar]") }
+      try waitFor { $0.contains("▸1 calendar") }
       return session
     }
 
@@ -180,7 +180,7 @@ import Testing
     try #require(Self.tmuxInstalled, "tmux is missing")
     let pane = try Pane()
     let session = try pane.start("--today 2026-12-06 ui calendar")
-    #expect(pane.rows[0].hasPrefix("[1 calendar]"), "\(pane.screen())")
+    #expect(pane.rows[0].hasPrefix("▸1 calendar"), "\(pane.screen())")
     switch way {
     case "TERM", "HUP", "INT":
       let pid = try #require(session.pid)
@@ -193,16 +193,16 @@ import Testing
     #expect(states.before != nil && states.before == states.after)
     // The alternate screen is left: the shell's screen is back, with its prompt.
     let screen = try pane.waitFor { $0.split(separator: "\n").last == "$" }
-    #expect(!screen.contains("[1 calendar]"), "\(screen)")
+    #expect(!screen.contains("▸1 calendar"), "\(screen)")
   }
 
-  @Test func `the tab bar marks the shown screen with brackets and reverse video`() throws {
+  @Test func `the tab bar marks the shown screen with a symbol and reverse video`() throws {
     try #require(Self.tmuxInstalled, "tmux is missing")
     let pane = try Pane()
     let session = try pane.start("--today 2026-12-06 ui calendar")
     let bar = pane.screen(attributes: true).split(separator: "\n").first.map(String.init) ?? ""
     // tmux writes the attributes as SGR: reverse is 7.
-    #expect(bar.contains("7m[1 calendar]") || bar.contains(";7m[1 calendar]"), "\(bar)")
+    #expect(bar.contains("7m▸1 calendar") || bar.contains(";7m▸1 calendar"), "\(bar)")
     // The status line is the last row.
     #expect(pane.rows.count == 30)
     #expect(pane.rows.last?.isEmpty == false, "\(pane.screen())")
@@ -218,14 +218,17 @@ import Testing
     try pane.press("C-z")
     try pane.waitFor { $0.contains("Stopped") && $0.split(separator: "\n").last == "$" }
     try pane.run("stty -g > \(session.path).suspended; clear")
+    // The shell creates the file before stty writes to it: wait for its line.
     var suspended: String?
-    for _ in 0..<1500 where suspended == nil {
+    for _ in 0..<1500 where suspended?.isEmpty ?? true {
       suspended = session.read(".suspended")
       usleep(10_000)
     }
-    #expect(suspended != nil && suspended == session.terminalStates.before)
+    #expect(
+      suspended != nil && suspended == session.terminalStates.before,
+      "\(suspended ?? "none") \(session.terminalStates.before ?? "none")")
     try pane.run("fg")
-    let again = try pane.waitFor { $0.contains("[1 calendar]") }
+    let again = try pane.waitFor { $0.contains("▸1 calendar") }
     #expect(Pane.rows(of: again) == frame)
     try pane.press("q")
     #expect(session.status() == 0)
@@ -241,11 +244,11 @@ import Testing
     try pane.resize(width: 80, height: 20)
     let screen = try pane.waitFor { screen in
       let rows = Pane.rows(of: screen)
-      return rows.count == 20 && rows[19].isEmpty == false && rows[0].hasPrefix("[1 calendar]")
+      return rows.count == 20 && rows[19].isEmpty == false && rows[0].hasPrefix("▸1 calendar")
     }
     let rows = Pane.rows(of: screen)
     #expect(rows.count == 20)
-    #expect(rows[0].hasPrefix("[1 calendar]"), "\(screen)")
+    #expect(rows[0].hasPrefix("▸1 calendar"), "\(screen)")
     // The status line is on the new last row (cut at the new width).
     #expect(
       rows[19] == String(status.prefix(80)).trimmingCharacters(in: .whitespaces), "\(screen)")
@@ -264,8 +267,8 @@ import Testing
     #expect(rows.first == "terminal too small (39×15, needs 40×12)", "\(small)")
     #expect(rows.dropFirst().allSatisfy { $0.isEmpty }, "\(small)")
     try pane.resize(width: 60, height: 20)
-    let back = try pane.waitFor { $0.hasPrefix("[1 calendar]") }
-    #expect(back.hasPrefix("[1 calendar]"), "\(back)")
+    let back = try pane.waitFor { $0.hasPrefix("▸1 calendar") }
+    #expect(back.hasPrefix("▸1 calendar"), "\(back)")
     try pane.press("q")
     #expect(session.status() == 0)
     let states = session.terminalStates
@@ -288,13 +291,13 @@ import Testing
   {
     try #require(Self.tmuxInstalled, "tmux is missing")
     let pane = try Pane()
-    try pane.run("TERM=dumb toolbox ui; echo \"status=$?\"")
-    let dumb = try pane.waitFor { $0.contains("\nstatus=") }
+    try pane.run("TERM=dumb toolbox ui; echo \"dumb=$?\"")
+    let dumb = try pane.waitFor { $0.contains("\ndumb=") }
     #expect(dumb.contains("toolbox: ui: TERM is 'dumb'"), "\(dumb)")
-    #expect(dumb.contains("status=64"), "\(dumb)")
-    try pane.run("clear; toolbox ui calender; echo \"status=$?\"")
-    let unknown = try pane.waitFor { $0.contains("\nstatus=") }
+    #expect(dumb.contains("dumb=64"), "\(dumb)")
+    try pane.run("toolbox ui calender; echo \"unknown=$?\"")
+    let unknown = try pane.waitFor { $0.contains("\nunknown=") }
     #expect(unknown.contains("unknown screen 'calender' (did you mean 'calendar'?)"), "\(unknown)")
-    #expect(unknown.contains("status=64"), "\(unknown)")
+    #expect(unknown.contains("unknown=64"), "\(unknown)")
   }
 }

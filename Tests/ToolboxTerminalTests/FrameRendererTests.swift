@@ -28,7 +28,7 @@ import ToolboxTestSupport
   /// A list of 28 rows on a 100 × 30 frame with one row selected (reverse video), as a screen draws it.
   func list(selected: Int, width: Int = 100, height: Int = 30) -> Canvas {
     var canvas = Canvas(width: width, height: height)
-    canvas.put("[1 calendar] 2 dday  3 todo  4 number  5 search", row: 0, column: 0)
+    canvas.put("▸1 calendar  2 dday  3 todo  4 number  5 search", row: 0, column: 0)
     for row in 1..<height - 1 {
       let style = row == selected ? CellStyle(reverse: true) : .plain
       if row == selected { canvas.fill(row: row, style: style) }

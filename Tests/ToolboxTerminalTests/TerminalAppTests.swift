@@ -164,7 +164,7 @@ final class FakeScreen: Screen {
     let terminal = ScriptedTerminal([.keys("q")])
     let app = app()
     #expect(try run(app, terminal) == .quit)
-    #expect(terminal.rows[0] == "[1 calendar] 2 dday  3 todo")
+    #expect(terminal.rows[0] == "▸1 calendar  2 dday  3 todo")
     #expect(terminal.screen.cells[0][0].style.reverse)
     #expect(terminal.rows[1] == " calendar screen")
     #expect(terminal.rows[15] == "j/k move  d delete  ? keys  q quit")
@@ -182,9 +182,9 @@ final class FakeScreen: Screen {
     try run(app, terminal)
     #expect(
       bars == [
-        " 1 calendar [2 dday] 3 todo", "[1 calendar] 2 dday  3 todo",
-        " 1 calendar  2 dday [3 todo]",
-        " 1 calendar [2 dday] 3 todo", " 1 calendar [2 dday] 3 todo", "[1 calendar] 2 dday  3 todo",
+        " 1 calendar ▸2 dday  3 todo", "▸1 calendar  2 dday  3 todo",
+        " 1 calendar  2 dday ▸3 todo",
+        " 1 calendar ▸2 dday  3 todo", " 1 calendar ▸2 dday  3 todo", "▸1 calendar  2 dday  3 todo",
       ])
     // Shown again, a screen is asked for outside changes.
     #expect(dday.refreshes >= 1)
@@ -207,7 +207,7 @@ final class FakeScreen: Screen {
     let terminal = ScriptedTerminal([
       .keys("/"), .keys("2q?"),
       .check {
-        #expect($0.rows[0].hasPrefix("[1 calendar]"))
+        #expect($0.rows[0].hasPrefix("▸1 calendar"))
         #expect($0.rows[7] == " /2q?")
         #expect($0.screen.cursorVisible && $0.screen.row == 7 && $0.screen.column == 5)
         #expect($0.rows[15] == "j/k move  d delete  Ctrl-C quit")
@@ -286,7 +286,7 @@ final class FakeScreen: Screen {
         .check { #expect($0.rows[0] == "terminal too small (") },
         .resize(width: 50, height: 14),
         .check {
-          #expect($0.rows[0] == "[1 calendar] 2 dday  3 todo")
+          #expect($0.rows[0] == "▸1 calendar  2 dday  3 todo")
           #expect($0.rows[13].hasPrefix("j/k move"))
         },
         .keys("q"),
@@ -303,7 +303,7 @@ final class FakeScreen: Screen {
       [
         .keys("3"),
         .check {
-          #expect($0.rows[0] == " 1 calendar  2 dday [3 search] 4 todo")
+          #expect($0.rows[0] == " 1 calendar  2 dday ▸3 search  4 todo")
           #expect($0.rows[2] == " cannot open the cache '/x/cache.sqlite3': permission denied")
           #expect($0.rows[15] == "? keys  q quit")
         },
@@ -364,7 +364,7 @@ final class FakeScreen: Screen {
   @Test func `a click on a tab shows it; other clicks go to the screen`() throws {
     let app = app()
     let terminal = ScriptedTerminal([
-      .keys("\u{1B}[<0;16;1M"), .check { #expect($0.rows[0] == " 1 calendar [2 dday] 3 todo") },
+      .keys("\u{1B}[<0;16;1M"), .check { #expect($0.rows[0] == " 1 calendar ▸2 dday  3 todo") },
       .keys("\u{1B}[<0;3;5M\u{1B}[<0;3;5m"), .keys("q"),
     ])
     try run(app, terminal)
@@ -378,8 +378,8 @@ final class FakeScreen: Screen {
     let terminal = ScriptedTerminal(
       width: 40, height: 12,
       [
-        .check { #expect($0.rows[0] == "[1 calendar] 2  3  4  5") }, .keys("5"),
-        .check { #expect($0.rows[0] == " 1  2  3  4 [5 search]") }, .keys("q"),
+        .check { #expect($0.rows[0] == "▸1 calendar  2  3  4  5") }, .keys("5"),
+        .check { #expect($0.rows[0] == " 1  2  3  4 ▸5 search") }, .keys("q"),
       ])
     try run(app, terminal)
   }
