@@ -95,7 +95,7 @@ public final class TerminalApp {
   /// Creates the app.
   ///
   /// - Parameters:
-  ///   - tabs: The tabs (at least one).
+  ///   - tabs: The tabs (with none, ``run(on:)`` returns at once).
   ///   - selected: The tab shown first.
   ///   - theme: How frames look.
   public init(tabs: [Tab], selected: Int = 0, theme: Theme) {
@@ -113,6 +113,7 @@ public final class TerminalApp {
   /// - Returns: How it ended.
   /// - Throws: What the terminal throws (it cannot be read or written).
   public func run(on terminal: any TerminalConnection) throws -> Ending {
+    guard !tabs.isEmpty else { return .quit }
     let clock = ContinuousClock()
     var nextRefresh = clock.now + .milliseconds(Self.refreshInterval)
     size = terminal.size
@@ -298,6 +299,7 @@ public final class TerminalApp {
   /// - Returns: The frame.
   public func frame(width: Int, height: Int) -> Canvas {
     var canvas = Canvas(width: width, height: height)
+    guard !tabs.isEmpty else { return canvas }
     guard width >= Self.minimumSize.width, height >= Self.minimumSize.height else {
       canvas.put(
         "terminal too small (\(width)×\(height), needs "

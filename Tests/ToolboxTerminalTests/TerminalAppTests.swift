@@ -384,6 +384,12 @@ final class FakeScreen: Screen {
     try run(app, terminal)
   }
 
+  @Test func `an app without tabs ends at once and draws nothing`() throws {
+    let terminal = ScriptedTerminal([])
+    #expect(try TerminalApp(tabs: [], theme: Theme(usesColor: true)).run(on: terminal) == .quit)
+    #expect(terminal.writes.isEmpty)
+  }
+
   @Test func `long failures wrap at the area's width`() {
     #expect(
       TerminalApp.wrap("cannot open the store: permission denied", width: 12) == [
