@@ -118,7 +118,7 @@ import ToolboxTestSupport
                1  2  3  4  5
          6  7  8  9 10 11 12
         13 14 15 16 17 18 19
-        20 21 22 23 24*25*26*
+        20 21 22 23 2̲4̲ 2̲5̲ 2̲6̲
         27 28 29 30
 
         2026-09-24  Th  Day before Chuseok  D+69  calendar
@@ -151,7 +151,8 @@ import ToolboxTestSupport
       result.error.hasSuffix("'tools.calendar.holidays' has unknown country 'XX' (known: KR)\n"))
     let (other, off) = try config(#"{"tools": {"calendar": {"holidays": null}}}"#)
     defer { other.remove() }
-    #expect(runner.run("--config", off, "calendar", "9", "2026").output.contains("*") == false)
+    #expect(
+      runner.run("--config", off, "calendar", "9", "2026").output.contains("\u{332}") == false)
     let (third, number) = try config(#"{"tools": {"calendar": {"holidays": 1}}}"#)
     defer { third.remove() }
     #expect(runner.run("--config", number, "calendar").status == 78)

@@ -91,7 +91,7 @@ import ToolboxTestSupport
     defer { directory.remove() }
     let config = try directory.write("config.json", #"{"tools": {"calendar": {"holidays": "KR"}}}"#)
     let marked = try Toolbox.run("--config", config, "calendar", "10", "2026")
-    #expect(marked.output.contains("\n             1  2  3*\n 4  5* 6  7  8  9*10\n"))
+    #expect(marked.output.contains("\n             1  2  3̲\n 4  5̲  6  7  8  9̲ 10\n"))
     let plain = try Toolbox.run("--config", config, "calendar", "10", "2026", "--no-marks")
     #expect(plain.output == (try Toolbox.run("calendar", "10", "2026")).output)
     let json = try Toolbox.run("--config", config, "--json", "calendar", "10", "2026")

@@ -85,7 +85,8 @@ struct DDayStoreSandbox {
 
     let calendar = try sandbox.run("calendar", "12", "2026")
     #expect(calendar.status == 1, sourceLocation: sourceLocation)
-    #expect(!calendar.output.contains("*"), "\(calendar.output)", sourceLocation: sourceLocation)
+    #expect(
+      !calendar.output.contains("\u{332}"), "\(calendar.output)", sourceLocation: sourceLocation)
     #expect(calendar.error == agenda.error, sourceLocation: sourceLocation)
     #expect(calendar.error.filter { $0 == "\n" }.count == 1, sourceLocation: sourceLocation)
   }
@@ -107,7 +108,7 @@ struct DDayStoreSandbox {
       calendar.output == """
            December 2026
         Su Mo Tu We Th Fr Sa
-               1  2  3  4  5*
+               1  2  3  4  5̲
          6  7  8  9 10 11 12
         13 14 15 16 17 18 19
         20 21 22 23 24 25 26

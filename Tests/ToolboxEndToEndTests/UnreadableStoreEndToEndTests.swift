@@ -36,10 +36,10 @@ import ToolboxTestSupport
       result.output == """
            December 2026
         Su Mo Tu We Th Fr Sa
-               1  2  3  4* 5
+               1  2  3  4̲  5
          6  7  8  9 10 11 12
         13 14 15 16 17 18 19
-        20 21 22 23 24 25*26
+        20 21 22 23 24 2̲5̲ 26
         27 28 29 30 31
 
         """)

@@ -90,8 +90,8 @@ struct CalendarResult: CommandResult {
 /// right-aligned day numbers; blocks side by side two spaces apart; no trailing spaces.
 ///
 /// Marked days (days with items) are underlined on a terminal, holidays also in red, today in reverse
-/// video. Without styling a marked day is followed by `*`, which takes the place of the space after it, so
-/// every number stays in its column.
+/// video. Without styling a marked day's digits are underlined by U+0332 COMBINING LOW LINE, which takes no
+/// column: every number stays in its column and apart from the next (a `*` after it would fuse `9*10`).
 struct CalendarTextRenderer {
   /// Spaces between blocks side by side.
   static let gap = 2
@@ -142,13 +142,11 @@ struct CalendarTextRenderer {
         bytes.append(contentsOf: "| ".utf8)
         width = 4
       }
-      var markerTookSeparator = false
       for (column, day) in week.enumerated() {
-        if column > 0, !markerTookSeparator {
+        if column > 0 {
           bytes.append(UInt8(ascii: " "))
           width += 1
         }
-        markerTookSeparator = false
         guard let day else {
           bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: columnWidth))
           width += columnWidth
@@ -168,13 +166,11 @@ struct CalendarTextRenderer {
           }
           if month.highlight == day { shown = style.reverse(shown) }
           bytes.append(contentsOf: shown.utf8)
+        } else if mark != nil {
+          // Each digit underlined by U+0332 COMBINING LOW LINE (no column of its own).
+          for digit in digits.utf8 { bytes.append(contentsOf: [digit, 0xCC, 0xB2]) }
         } else {
           bytes.append(contentsOf: digits.utf8)
-          if mark != nil {
-            bytes.append(UInt8(ascii: "*"))
-            width += 1
-            markerTookSeparator = true
-          }
         }
       }
       lines.append(Line(text: String(decoding: bytes, as: UTF8.self), width: width))

@@ -243,7 +243,12 @@ extension CalendarTool {
     }
     if monday { return .monday }
     if sunday { return .sunday }
-    switch option ?? settings.weekStart {
+    return firstWeekday(option ?? settings.weekStart, names: names)
+  }
+
+  /// The first day of the week a setting means.
+  func firstWeekday(_ start: WeekStart, names: CalendarNames) -> Weekday {
+    switch start {
     case .sunday: return .sunday
     case .monday: return .monday
     case .locale: return names.firstWeekday

@@ -15,8 +15,8 @@ public struct CalendarTool: Tool {
     abstract: "Show a month or year calendar, like cal, in your locale.",
     discussion: """
       Titles and weekday names follow the locale ('January 2022', '2022년 01월'). Today is in reverse \
-      video on a terminal; days with dated items (holidays, D-Days, tasks due) are underlined, or \
-      followed by '*' off a terminal. Proleptic Gregorian, years 1-9999. -h is help, not cal's \
+      video on a terminal; days with dated items (holidays, D-Days, tasks due) are underlined: with \
+      SGR 4 on a terminal, with U+0332 (combining low line) under each digit off one. Proleptic Gregorian, years 1-9999. -h is help, not cal's \
       "no highlighting".
       """)
 

@@ -17,6 +17,35 @@ struct AnniversariesResult: CommandResult, Equatable {
     private enum CodingKeys: String, CodingKey {
       case name, kind, n, date, label
     }
+
+    init(
+      name: String, kind: Anniversary.Kind, n: Int, date: CivilDate, label: String,
+      localizedWeekday: String
+    ) {
+      self.name = name
+      self.kind = kind
+      self.n = n
+      self.date = date
+      self.label = label
+      self.localizedWeekday = localizedWeekday
+    }
+
+    /// The row of an anniversary seen from today, named in the output language.
+    ///
+    /// - Parameters:
+    ///   - anniversary: The anniversary.
+    ///   - today: Today.
+    ///   - language: Names the anniversary.
+    ///   - weekdays: The language's weekday names (``DDayLanguage/weekdayNames``, fetched once).
+    init(
+      _ anniversary: Anniversary, today: CivilDate, language: DDayLanguage, weekdays: [String]
+    ) {
+      self.init(
+        name: language.anniversaryName(anniversary.kind, anniversary.n), kind: anniversary.kind,
+        n: anniversary.n, date: anniversary.date,
+        label: DDayLabel.label(days: today.days(to: anniversary.date)),
+        localizedWeekday: DDayLanguage.weekdayName(anniversary.date.weekday, in: weekdays))
+    }
   }
 
   let start: CivilDate

@@ -228,22 +228,50 @@ final class DDayStore {
   }
 
   /// Inserts a row (inside the caller's transaction).
-  func insert(name: String, schedule: DDaySchedule, created: CivilDate, uid: String?) throws
-    -> SavedDDay
-  {
+  ///
+  /// - Parameter id: The id a removed D-Day had, to put it back (``restore(_:)``); `nil` for a new one.
+  func insert(
+    name: String, schedule: DDaySchedule, created: CivilDate, uid: String?, id: Int? = nil
+  ) throws -> SavedDDay {
     try connection.run(
       """
       INSERT INTO events (name, date, lunar, leap, repeats, count_start_day, every, anniversaries,
-        created, uid) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)
+        created, uid, id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
       """,
       .text(name), .text(schedule.storedDate), .int(schedule.isLunar ? 1 : 0),
       .int(schedule.lunarDate?.isLeapMonth == true ? 1 : 0), .text(schedule.repeats.rawValue),
       .int(schedule.countStartDay ? 1 : 0), .int(schedule.every),
       .int(schedule.anniversaries ? 1 : 0), .text(created.description),
-      uid.map { .text($0) } ?? .null)
+      uid.map { .text($0) } ?? .null, id.map { .int($0) } ?? .null)
     return SavedDDay(
       id: Int(connection.lastInsertedRowID), name: name, schedule: schedule, created: created,
       uid: uid)
+  }
+
+  /// Puts a removed D-Day back as it was: its id (never given to another D-Day), creation day and
+  /// `UID`. dday has no change log to undo; this is how `toolbox ui` undoes a delete.
+  ///
+  /// - Parameter event: The D-Day as it was read before it was removed.
+  /// - Returns: The stored event.
+  /// - Throws: ``StoreError`` (a constraint failure when a D-Day with its id or `UID` is there again).
+  func restore(_ event: SavedDDay) throws -> SavedDDay {
+    try database.guarded {
+      try connection.transaction(immediate: true) {
+        try insert(
+          name: event.name, schedule: event.schedule, created: event.created, uid: event.uid,
+          id: event.id)
+      }
+    }
+  }
+
+  /// SQLite's `PRAGMA data_version` of the open connection: it changes when another connection (the CLI,
+  /// a sync) commits a change to the store, and not for this connection's own changes. `toolbox ui`
+  /// compares it to see whether to read the D-Days again.
+  ///
+  /// - Returns: The number.
+  /// - Throws: ``StoreError``.
+  func dataVersion() throws -> Int64 {
+    try database.guarded { try connection.integer("PRAGMA data_version") }
   }
 
   /// Runs `body` in one `BEGIN IMMEDIATE` transaction: all of it or nothing.

@@ -65,22 +65,45 @@ extension DDayTool {
     let every = try arguments.every.map { text throws(UsageError) in
       try DateReader.count(text, display: "--every", usage: usage)
     }
-    let text = try arguments.date
-    var schedule: DDaySchedule
-    if isLunar {
-      let (lunar, solar) = try DateReader.lunarDate(text, isLeapMonth: isLeap)
-      schedule = DDaySchedule(
-        date: solar, lunarDate: lunar, repeats: repeats ?? .none, countStartDay: countStartDay,
-        every: every ?? 100, anniversaries: true)
-    } else {
-      schedule = DDaySchedule(
-        date: try dates.date(text), lunarDate: nil, repeats: repeats ?? .none,
-        countStartDay: countStartDay, every: every ?? 100, anniversaries: true)
-    }
-    schedule.anniversaries = !(try arguments.noAnniversaries)
-    try Self.check(schedule, usage: usage)
+    let schedule = try newSchedule(
+      date: try arguments.date, isLunar: isLunar, isLeap: isLeap, repeats: repeats ?? .none,
+      countStartDay: countStartDay, every: every ?? 100,
+      anniversaries: !(try arguments.noAnniversaries), usage: usage)
     let event = try openStore().add(name: name, schedule: schedule, created: context.today())
     return .document(EventChangeResult(row: row(event, language), verb: "added"))
+  }
+
+  /// The schedule of a new D-Day, as `add` makes it (and the add form of `toolbox ui`).
+  ///
+  /// - Parameters:
+  ///   - text: The date: any form ``dates`` reads, or a lunar `YYYY-MM-DD` when `isLunar`.
+  ///   - isLunar: Whether the date is on the Korean lunar calendar.
+  ///   - isLeap: Whether a lunar date's month is the leap month.
+  ///   - repeats: The repeat.
+  ///   - countStartDay: Whether the date is day 1; `nil` for the config's `countStartDay`.
+  ///   - every: The step of the day anniversaries.
+  ///   - anniversaries: Whether a one-off date has anniversaries.
+  ///   - usage: The command's usage line, for errors.
+  /// - Returns: The schedule, checked (``check(_:usage:)``).
+  /// - Throws: ``DateInputError`` or ``DDayError`` for a date that cannot be read, ``UsageError`` for a
+  ///   lunar date that repeats monthly.
+  func newSchedule(
+    date text: String, isLunar: Bool, isLeap: Bool, repeats: Recurrence,
+    countStartDay: Bool? = nil, every: Int = 100, anniversaries: Bool = true, usage: String
+  ) throws -> DDaySchedule {
+    let date: CivilDate
+    var lunarDate: LunarDate?
+    if isLunar {
+      (lunarDate, date) = try DateReader.lunarDate(text, isLeapMonth: isLeap)
+    } else {
+      date = try dates.date(text)
+    }
+    let schedule = DDaySchedule(
+      date: date, lunarDate: lunarDate, repeats: repeats,
+      countStartDay: countStartDay ?? settings.countStartDay, every: every,
+      anniversaries: anniversaries)
+    try Self.check(schedule, usage: usage)
+    return schedule
   }
 
   // MARK: - Shared by add and edit

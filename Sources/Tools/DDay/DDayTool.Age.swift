@@ -51,6 +51,22 @@ extension DDayTool {
     } else {
       birth = try dates.date(text)
     }
+    return .document(
+      try ageResult(birth: birth, lunarBirth: lunarBirth, on: on, language: try language()))
+  }
+
+  /// What `age` says of a birth date (and the birthday details and calculator of `toolbox ui`).
+  ///
+  /// - Parameters:
+  ///   - birth: The Gregorian date of birth (the day a lunar one fell on).
+  ///   - lunarBirth: The lunar date of birth, for a lunar birthday.
+  ///   - on: The day the ages are of.
+  ///   - language: The output language.
+  /// - Returns: The ages, the next birthday and the days lived.
+  /// - Throws: ``DDayError/birthAfterDate(birth:on:)`` (65) when `birth` is after `on`.
+  func ageResult(
+    birth: CivilDate, lunarBirth: LunarDate?, on: CivilDate, language: DDayLanguage
+  ) throws(DDayError) -> AgeResult {
     guard birth <= on else { throw DDayError.birthAfterDate(birth: birth, on: on) }
     // The day of birth is not a birthday: born today, the first one is a year away.
     let from = on > birth ? on : birth.adding(days: 1) ?? on
@@ -63,7 +79,6 @@ extension DDayTool {
     } else {
       next = Age.nextBirthday(birth: birth, onOrAfter: from)
     }
-    let language = try language()
     let age = Age.international(birth: birth, on: on)
     let yearAge = Age.yearAge(birth: birth, on: on)
     let countingAge = Age.countingAge(birth: birth, on: on)
@@ -85,9 +100,8 @@ extension DDayTool {
         ["age", String(age)], ["year age", String(yearAge)], ["counting age", String(countingAge)],
         ["next birthday", nextText], ["days lived", lived],
       ]
-    return .document(
-      AgeResult(
-        birth: birth, lunarBirth: lunarBirth, on: on, age: age, yearAge: yearAge,
-        countingAge: countingAge, nextBirthday: next, lines: lines))
+    return AgeResult(
+      birth: birth, lunarBirth: lunarBirth, on: on, age: age, yearAge: yearAge,
+      countingAge: countingAge, nextBirthday: next, lines: lines)
   }
 }

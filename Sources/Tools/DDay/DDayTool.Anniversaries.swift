@@ -101,10 +101,7 @@ extension DDayTool {
     let weekdays = language.weekdayNames
     @Sendable func item(_ anniversary: Anniversary) -> AnniversariesResult.Item {
       AnniversariesResult.Item(
-        name: language.anniversaryName(anniversary.kind, anniversary.n), kind: anniversary.kind,
-        n: anniversary.n, date: anniversary.date,
-        label: DDayLabel.label(days: today.days(to: anniversary.date)),
-        localizedWeekday: DDayLanguage.weekdayName(anniversary.date.weekday, in: weekdays))
+        anniversary, today: today, language: language, weekdays: weekdays)
     }
     let countStartDay = plan.countStartDay
     let style = context.style

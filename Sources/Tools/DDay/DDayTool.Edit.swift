@@ -78,46 +78,81 @@ extension DDayTool {
         code: "missing_argument")
     }
     guard let store = try existingStore() else { throw SavedDDay.unknownID(id) }
-    let dates = dates
     let (event, changed) = try store.edit(id) { before in
-      var after = before
-      var schedule = before.schedule
-      if let name { after.name = name }
-      let isLunar = calendar ?? schedule.isLunar
-      if let dateText {
-        if isLunar {
-          let (lunar, solar) = try DateReader.lunarDate(dateText, isLeapMonth: isLeap)
-          schedule.date = solar
-          schedule.lunarDate = lunar
-        } else {
-          guard !isLeap else {
-            throw UsageError(
-              "--leap goes with a lunar date (add --lunar)", code: "invalid_argument", usage: usage)
-          }
-          schedule.date = try dates.date(dateText)
-          schedule.lunarDate = nil
-        }
-      } else if isLunar, schedule.lunarDate == nil {
-        guard let lunar = KoreanLunarCalendar().lunarDate(of: schedule.date) else {
-          throw InternalError("ICU could not convert '\(schedule.date)' to the dangi calendar")
-        }
-        guard KoreanLunarCalendar.yearRange.contains(lunar.year) else {
-          throw DDayError.lunarYearOutOfRange(solar: schedule.date, lunarYear: lunar.year)
-        }
-        schedule.lunarDate = lunar
-      } else if !isLunar {
-        schedule.lunarDate = nil
-      }
-      if let repeats { schedule.repeats = repeats }
-      if let countStartDay { schedule.countStartDay = countStartDay }
-      if let every { schedule.every = every }
-      if let anniversaries { schedule.anniversaries = anniversaries }
-      try Self.check(schedule, usage: usage)
-      after.schedule = schedule
-      return after
+      try edited(
+        before,
+        EditChange(
+          name: name, date: dateText, calendar: calendar, isLeap: isLeap, repeats: repeats,
+          countStartDay: countStartDay, every: every, anniversaries: anniversaries),
+        usage: usage)
     }
     return .document(
       EventChangeResult(row: row(event, language), verb: changed ? "edited" : "unchanged"))
+  }
+
+  /// What `edit` changes; `nil` keeps a setting as it is.
+  struct EditChange {
+    /// A new name (already read by ``SavedDDay/name(_:usage:)``).
+    var name: String?
+    /// A new date, read on the D-Day's (new) calendar.
+    var date: String?
+    /// `true` for the lunar calendar, `false` for the Gregorian one.
+    var calendar: Bool?
+    /// Whether a lunar `date` is in the leap month.
+    var isLeap = false
+    var repeats: Recurrence?
+    var countStartDay: Bool?
+    var every: Int?
+    var anniversaries: Bool?
+  }
+
+  /// A D-Day as `edit` changes it (and the edit form of `toolbox ui`): `--lunar` and `--solar` without a
+  /// date keep the same day and change the calendar its repeats follow.
+  ///
+  /// - Parameters:
+  ///   - before: The D-Day as stored.
+  ///   - change: What changes.
+  ///   - usage: The command's usage line, for errors.
+  /// - Returns: The D-Day as it should be.
+  /// - Throws: ``DateInputError`` or ``DDayError`` for a date that cannot be read, ``UsageError`` for a
+  ///   leap month on the Gregorian calendar or a lunar date that repeats monthly.
+  func edited(_ before: SavedDDay, _ change: EditChange, usage: String) throws -> SavedDDay {
+    var after = before
+    var schedule = before.schedule
+    if let name = change.name { after.name = name }
+    let isLunar = change.calendar ?? schedule.isLunar
+    let isLeap = change.isLeap
+    if let dateText = change.date {
+      if isLunar {
+        let (lunar, solar) = try DateReader.lunarDate(dateText, isLeapMonth: isLeap)
+        schedule.date = solar
+        schedule.lunarDate = lunar
+      } else {
+        guard !isLeap else {
+          throw UsageError(
+            "--leap goes with a lunar date (add --lunar)", code: "invalid_argument", usage: usage)
+        }
+        schedule.date = try dates.date(dateText)
+        schedule.lunarDate = nil
+      }
+    } else if isLunar, schedule.lunarDate == nil {
+      guard let lunar = KoreanLunarCalendar().lunarDate(of: schedule.date) else {
+        throw InternalError("ICU could not convert '\(schedule.date)' to the dangi calendar")
+      }
+      guard KoreanLunarCalendar.yearRange.contains(lunar.year) else {
+        throw DDayError.lunarYearOutOfRange(solar: schedule.date, lunarYear: lunar.year)
+      }
+      schedule.lunarDate = lunar
+    } else if !isLunar {
+      schedule.lunarDate = nil
+    }
+    if let repeats = change.repeats { schedule.repeats = repeats }
+    if let countStartDay = change.countStartDay { schedule.countStartDay = countStartDay }
+    if let every = change.every { schedule.every = every }
+    if let anniversaries = change.anniversaries { schedule.anniversaries = anniversaries }
+    try Self.check(schedule, usage: usage)
+    after.schedule = schedule
+    return after
   }
 
   /// `toolbox dday rm ID…`.

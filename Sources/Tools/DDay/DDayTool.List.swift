@@ -63,10 +63,31 @@ extension DDayTool {
     /// reserved for all of them (a thousand rows are a quarter of a megabyte, and each copy of that is
     /// fresh pages to fault in), one ``EventListResult``.
     private func writeDocument(_ store: DDayStore, count: Int, to writer: StreamWriter) throws {
+      try writer.writeDocument(
+        EventListResult(
+          rows: try Self.rows(
+            of: store, count: count, whole: writer.isJSON, today: today, language: language)))
+    }
+
+    /// The rows of `dday list` in its order, read into an array reserved for all of them: the document
+    /// of a small store, and the rows `toolbox ui` shows.
+    ///
+    /// - Parameters:
+    ///   - store: The store.
+    ///   - count: How many D-Days it has (the array's capacity).
+    ///   - whole: Whether the whole row is read (JSON), or only the schedule's columns (text: no
+    ///     `created`).
+    ///   - today: Today.
+    ///   - language: The output language.
+    /// - Returns: The rows, upcoming soonest first, then past most recent first (``ListOrder``).
+    /// - Throws: ``StoreError``.
+    static func rows(
+      of store: DDayStore, count: Int, whole: Bool, today: CivilDate, language: DDayLanguage
+    ) throws -> [DDayRow] {
       let lunar = KoreanLunarCalendar()
       var rows: [DDayRow] = []
       rows.reserveCapacity(count)
-      if writer.isJSON {
+      if whole {
         try store.forEachEvent {
           rows.append(DDayRow($0, today: today, lunar: lunar, language: language))
         }
@@ -81,7 +102,7 @@ extension DDayTool {
       // Keys are sorted, not rows: a sort moves each row many times, a copy of it once.
       var keys = rows.indices.map { (ListOrder.rank(days: rows[$0].days), rows[$0].id, index: $0) }
       keys.sort { $0 < $1 }
-      try writer.writeDocument(EventListResult(rows: keys.map { rows[$0.index] }))
+      return keys.map { rows[$0.index] }
     }
 
     private func write(_ store: DDayStore, to writer: StreamWriter) throws {

@@ -1,0 +1,218 @@
+import ToolboxCore
+import ToolboxTerminal
+
+extension CalendarTool: ScreenProvider {
+  public static var screenPosition: Int { 1 }
+
+  public static func makeScreen(context: ToolContext) throws -> any Screen {
+    try CalendarScreen(tool: CalendarTool(context: context))
+  }
+}
+
+/// The calendar screen of `toolbox ui`: the month as `toolbox calendar` prints it (or the year), today in
+/// bold and underlined, days with items (every enabled tool's: holidays, D-Days, tasks due) underlined and
+/// listed for the selected day under the grid, the selected day in reverse video.
+final class CalendarScreen: Screen {
+  let title = "calendar"
+  let keyHelp = [
+    KeyHelp("←/→ h/l", "previous/next month", primary: true),
+    KeyHelp("↑/↓ k/j", "previous/next week", primary: true),
+    KeyHelp("[/]", "previous/next day"),
+    KeyHelp("t", "today", primary: true),
+    KeyHelp("y", "the whole year / one month", primary: true),
+  ]
+  var hasTextFocus: Bool { false }
+
+  private let tool: CalendarTool
+  private let names: CalendarNames
+  private let firstWeekday: Weekday
+  private let today: CivilDate
+  /// The selected day.
+  private(set) var selected: CivilDate
+  /// Whether the whole year is shown.
+  private(set) var showsYear = false
+  /// The marks and items last read, to tell whether a refresh changed anything.
+  private var marks: (range: ClosedRange<CivilDate>, days: DayMarks)?
+  private var items: (day: CivilDate, items: [DatedItem], problems: [String])?
+
+  init(tool: CalendarTool) throws {
+    self.tool = tool
+    names = try tool.calendarNames()
+    firstWeekday = tool.firstWeekday(tool.settings.weekStart, names: names)
+    today = tool.context.today()
+    selected = today
+  }
+
+  // MARK: - Keys
+
+  func handle(_ key: Key) -> ScreenResponse {
+    switch key {
+    case .left, .character("h"): move(months: -1)
+    case .right, .character("l"): move(months: 1)
+    case .up, .character("k"): move(days: -7)
+    case .down, .character("j"): move(days: 7)
+    case .character("["): move(days: -1)
+    case .character("]"): move(days: 1)
+    case .pageUp: move(months: showsYear ? -12 : -1)
+    case .pageDown: move(months: showsYear ? 12 : 1)
+    case .character("t"), .home: selected = today
+    case .character("y"): showsYear.toggle()
+    default: return .ignored
+    }
+    return .handled()
+  }
+
+  /// Moves the selection by days, within the years 1–9999.
+  private func move(days: Int) {
+    if let day = selected.adding(days: days) { selected = day }
+  }
+
+  /// Moves the selection to the same day of another month (the month's last day when it is shorter).
+  private func move(months: Int) {
+    let index = selected.year * 12 + selected.month - 1 + months
+    let year = index / 12
+    let month = index % 12 + 1
+    guard (1...9999).contains(year) else { return }
+    let day = min(selected.day, CivilDate.daysInMonth(year: year, month: month))
+    if let date = CivilDate(year: year, month: month, day: day) { selected = date }
+  }
+
+  // MARK: - Data
+
+  func refresh() -> Bool {
+    guard let shown = marks else { return true }
+    let before = (shown.days, items?.items ?? [])
+    marks = nil
+    items = nil
+    let days = dayMarks(shown.range)
+    let listed = itemsOfSelectedDay()
+    return before.0 != days || before.1 != listed.items
+  }
+
+  /// The marks of a range of days, read again only when the range changes or after a refresh.
+  private func dayMarks(_ range: ClosedRange<CivilDate>) -> DayMarks {
+    if let marks, marks.range == range { return marks.days }
+    let days = tool.context.dayMarks(range).marks
+    marks = (range, days)
+    return days
+  }
+
+  private func itemsOfSelectedDay() -> (items: [DatedItem], problems: [String]) {
+    if let items, items.day == selected { return (items.items, items.problems) }
+    var stream = tool.context.datedItems(selected...selected)
+    let listed = stream.remaining().sorted { ($0.tool, $0.title) < ($1.tool, $1.title) }
+    let problems = stream.problems.map { "\($0.tool): \($0.error.description)" }
+    items = (selected, listed, problems)
+    return (listed, problems)
+  }
+
+  // MARK: - Drawing
+
+  func draw(into canvas: inout Canvas, theme: Theme) {
+    let months =
+      showsYear
+      ? (1...12).map { (year: selected.year, month: $0) }
+      : [(year: selected.year, month: selected.month)]
+    var grids = months.map { shown in
+      var grid = MonthGrid(
+        year: shown.year, month: shown.month, firstWeekday: firstWeekday, names: names,
+        today: today)
+      grid.highlight = nil
+      return grid
+    }
+    guard let first = grids.first?.firstDay, let last = grids.last?.lastDay else { return }
+    let days = dayMarks(first...last)
+    let layout = CalendarResult.Layout(
+      months: grids, dayOfYear: false, weekNumbers: false, names: names)
+    let renderer = CalendarTextRenderer(style: .plain, months: grids, layout: layout)
+    let pitch = renderer.slotWidth + CalendarTextRenderer.gap
+    let perRow = showsYear ? max(1, min(3, (canvas.width + CalendarTextRenderer.gap) / pitch)) : 1
+    let selectedIndex = grids.firstIndex { $0.month == selected.month } ?? 0
+    // Rows of months that fit, scrolled so that the selected month shows.
+    let rowHeight = 9
+    let listHeight = showsYear ? 0 : 4
+    let rowsFitting = max(1, (canvas.height - listHeight - (showsYear ? 1 : 0)) / rowHeight)
+    let selectedRow = selectedIndex / perRow
+    let firstRow = max(0, selectedRow - rowsFitting + 1)
+    var line = 0
+    if showsYear {
+      canvas.put(
+        CalendarTextRenderer.centered(names.yearTitle(selected.year), width: perRow * pitch - 2),
+        row: line, column: 0, style: CellStyle(bold: true))
+      line += 1
+    }
+    for index in grids.indices { grids[index].mark(days) }
+    for row in firstRow..<min(firstRow + rowsFitting, (grids.count + perRow - 1) / perRow) {
+      for position in 0..<perRow {
+        let index = row * perRow + position
+        guard index < grids.count else { break }
+        var plain = grids[index]
+        plain.marks = []
+        let title = showsYear ? names.monthName(plain.month) : plain.title
+        let block = renderer.block(plain, title: title)
+        let column = position * pitch
+        for (offset, text) in block.enumerated() {
+          canvas.put(
+            text.text, row: line + offset, column: column,
+            style: CellStyle(bold: offset == 0), limit: renderer.slotWidth)
+        }
+        styleDays(
+          of: grids[index], renderer: renderer, row: line + 2, column: column, &canvas, theme)
+      }
+      line += rowHeight
+    }
+    if !showsYear { drawItems(into: &canvas, from: line) }
+  }
+
+  /// Today bold and underlined, marked days underlined (holidays red where colour is allowed), the
+  /// selected day in reverse video.
+  private func styleDays(
+    of grid: MonthGrid, renderer: CalendarTextRenderer, row: Int, column: Int,
+    _ canvas: inout Canvas, _ theme: Theme
+  ) {
+    for (week, days) in grid.weeks.enumerated() {
+      for (weekday, day) in days.enumerated() {
+        guard let day, let date = CivilDate(year: grid.year, month: grid.month, day: day) else {
+          continue
+        }
+        let start = column + weekday * (renderer.columnWidth + 1)
+        let mark = grid.mark(on: day)
+        canvas.restyle(row: row + week, column: start, width: renderer.columnWidth) { style in
+          if mark != nil { style.underline = true }
+          if mark == .holiday, theme.usesColor { style.foreground = .red }
+          if date == today {
+            style.bold = true
+            style.underline = true
+            if theme.usesColor { style.foreground = .cyan }
+          }
+          if date == selected { style.reverse = true }
+        }
+      }
+    }
+  }
+
+  /// The selected day and its items, under the month.
+  private func drawItems(into canvas: inout Canvas, from row: Int) {
+    let weekday = names.weekdayHeader[selected.weekday.rawValue]
+    let label = DatedItem.label(days: today.days(to: selected))
+    canvas.put(
+      "\(selected)  \(weekday)  \(label)", row: row, column: 0, style: CellStyle(bold: true))
+    let listed = itemsOfSelectedDay()
+    var line = row + 1
+    if listed.items.isEmpty && listed.problems.isEmpty {
+      canvas.put("nothing on this day", row: line, column: 2, style: CellStyle(dim: true))
+      return
+    }
+    let titleWidth = listed.items.map { $0.title.displayWidth }.max() ?? 0
+    for item in listed.items where line < canvas.height {
+      let title = item.title.replacingControlCharactersWithSpaces.padded(to: titleWidth)
+      let mark = item.kind == "holiday" ? "★" : "•"
+      canvas.put("\(mark) \(title)  \(item.tool)", row: line, column: 2)
+      line += 1
+    }
+    for problem in listed.problems where line < canvas.height {
+      canvas.put("! \(problem)", row: line, column: 2)
+      line += 1
+    }
+  }
+}

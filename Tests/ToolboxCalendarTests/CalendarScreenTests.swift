@@ -1,0 +1,116 @@
+import Testing
+import ToolboxCore
+import ToolboxTerminal
+import ToolboxTestSupport
+
+@testable import ToolboxCalendar
+
+/// The calendar screen of `toolbox ui`: the month as the command prints it, paging, the selected day's items.
+@Suite struct CalendarScreenTests {
+  static let items = "2022-01-01|holiday|New Year;2022-01-15|dday|100일;2022-01-15|task|Second"
+
+  func screen(locale: String? = nil, items: String = items) throws -> CalendarScreen {
+    let runner = ToolboxRunner(
+      tools: [CalendarTool.self, ItemTool.self],
+      environment: Environment(["HOME": "/nonexistent", "TEST_ITEMS": items]),
+      today: .test("2022-01-15"))
+    var globals = GlobalOptions()
+    globals.locale = locale
+    let context = try runner.context(for: "calendar", globals: globals)
+    return try CalendarScreen(tool: CalendarTool(context: context))
+  }
+
+  func drawn(_ screen: CalendarScreen, width: Int = 70, height: Int = 20, color: Bool = false)
+    -> Canvas
+  {
+    var canvas = Canvas(width: width, height: height)
+    screen.draw(into: &canvas, theme: Theme(usesColor: color))
+    return canvas
+  }
+
+  /// What `toolbox calendar --no-marks MONTH YEAR` prints, line by line.
+  func printed(_ month: String, _ year: String, locale: String? = nil) -> [String] {
+    let runner = ToolboxRunner(
+      tools: [CalendarTool.self], environment: Environment(["HOME": "/nonexistent"]),
+      today: .test("2022-01-15"))
+    let words = (locale.map { ["--locale", $0] } ?? []) + ["calendar", "--no-marks", month, year]
+    return runner.run(words).output.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init).filter { !$0.isEmpty }
+  }
+
+  @Test func `the month is drawn as the command prints it, in the locale`() throws {
+    let canvas = drawn(try screen())
+    #expect((0..<8).map { canvas.text(ofRow: $0) }.filter { !$0.isEmpty } == printed("1", "2022"))
+    let korean = drawn(try screen(locale: "ko_KR"))
+    #expect(korean.text(ofRow: 0).contains("2022년 01월"))
+    #expect(
+      (0..<8).map { korean.text(ofRow: $0) }.filter { !$0.isEmpty }
+        == printed("1", "2022", locale: "ko_KR"))
+  }
+
+  @Test func `today is bold, marked days underlined, the selection reversed`() throws {
+    let screen = try screen()
+    var canvas = drawn(screen)
+    // January 2022 starts on a Saturday: the 1st is row 2, the 15th row 4, both in the last column.
+    let saturday = 6 * 3
+    #expect(canvas[2, saturday + 1].text == "1" && canvas[2, saturday + 1].style.underline)
+    #expect(canvas[4, saturday].style.bold && canvas[4, saturday].style.reverse)
+    #expect(!canvas[3, saturday].style.underline && !canvas[3, saturday].style.reverse)
+    // No colour unless allowed; a holiday is red with colour.
+    #expect(canvas[2, saturday + 1].style.foreground == nil)
+    #expect(drawn(screen, color: true)[2, saturday + 1].style.foreground == .red)
+    _ = screen.handle(.down)
+    canvas = drawn(screen)
+    #expect(canvas[5, saturday].style.reverse && !canvas[4, saturday].style.reverse)
+    #expect(canvas[4, saturday].style.bold)
+  }
+
+  @Test func `the selected day's items are listed under the month`() throws {
+    let screen = try screen()
+    let canvas = drawn(screen)
+    #expect(canvas.text(ofRow: 9) == "2022-01-15  Sa  D-Day")
+    #expect(canvas.text(ofRow: 10) == "  • 100일   items")
+    #expect(canvas.text(ofRow: 11) == "  • Second  items")
+    _ = screen.handle(.up)
+    let week = drawn(screen)
+    #expect(week.text(ofRow: 9) == "2022-01-08  Sa  D+7")
+    #expect(week.text(ofRow: 10) == "  nothing on this day")
+  }
+
+  @Test func `arrows page months and weeks, t comes back, y shows the year`() throws {
+    let screen = try screen()
+    _ = screen.handle(.right)
+    #expect(screen.selected == .test("2022-02-15"))
+    #expect(drawn(screen).text(ofRow: 0).contains("February 2022"))
+    _ = screen.handle(.character("h"))
+    _ = screen.handle(.character("h"))
+    #expect(screen.selected == .test("2021-12-15"))
+    _ = screen.handle(.character("]"))
+    #expect(screen.selected == .test("2021-12-16"))
+    _ = screen.handle(.character("t"))
+    #expect(screen.selected == .test("2022-01-15"))
+    #expect(screen.handle(.character("y")) == .handled())
+    let year = drawn(screen, width: 70, height: 40)
+    #expect(year.text(ofRow: 0).trimmingPrefixSpaces == "2022")
+    #expect(year.text(ofRow: 1).contains("January") && year.text(ofRow: 1).contains("March"))
+    #expect(screen.handle(.character("z")) == .ignored)
+  }
+
+  @Test func `the 31st moves to the last day of a shorter month`() throws {
+    let screen = try screen()
+    for _ in 0..<16 { _ = screen.handle(.character("]")) }
+    #expect(screen.selected == .test("2022-01-31"))
+    _ = screen.handle(.right)
+    #expect(screen.selected == .test("2022-02-28"))
+  }
+
+  @Test func `refresh tells whether the marks or items changed`() throws {
+    let screen = try screen()
+    _ = drawn(screen)
+    #expect(screen.refresh() == false)
+  }
+}
+
+extension String {
+  fileprivate var trimmingPrefixSpaces: Substring { drop { $0 == " " } }
+}
