@@ -340,21 +340,26 @@ public final class TerminalApp {
     }
   }
 
-  /// The last message, else the screen's primary keys and the app's.
+  /// The last message, else the screen's primary keys and the app's; the app's always show (a screen's
+  /// key that would push them off the row is left out).
   private func drawStatus(into canvas: inout Canvas, row: Int) {
     if let status {
       canvas.put(status, row: row, column: 0)
       return
     }
     let screen = tabs[selected].screen
-    var keys = (screen?.keyHelp ?? []).filter(\.isPrimary)
-    if screen?.hasTextFocus == true {
-      keys.append(KeyHelp("Ctrl-C", "quit"))
-    } else {
-      keys += [KeyHelp("?", "keys"), KeyHelp("q", "quit")]
+    let appKeys =
+      screen?.hasTextFocus == true
+      ? [KeyHelp("Ctrl-C", "quit")] : [KeyHelp("?", "keys"), KeyHelp("q", "quit")]
+    func width(_ key: KeyHelp) -> Int { key.keys.displayWidth + 1 + key.action.displayWidth + 2 }
+    var room = canvas.width + 2 - appKeys.reduce(0) { $0 + width($1) }
+    var keys: [KeyHelp] = []
+    for key in (screen?.keyHelp ?? []) where key.isPrimary && width(key) <= room {
+      keys.append(key)
+      room -= width(key)
     }
     var column = 0
-    for key in keys where column < canvas.width {
+    for key in keys + appKeys where column < canvas.width {
       column += canvas.put(key.keys, row: row, column: column, style: CellStyle(bold: true))
       column += canvas.put(" " + key.action + "  ", row: row, column: column)
     }

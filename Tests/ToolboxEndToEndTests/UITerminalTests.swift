@@ -275,6 +275,26 @@ import Testing
     #expect(states.before != nil && states.before == states.after)
   }
 
+  @Test func `only enabled tools have screens; a disabled one named is refused`() throws {
+    try #require(Self.tmuxInstalled, "tmux is missing")
+    let pane = try Pane()
+    let config = pane.home + "/.config/toolbox/config.json"
+    try FileManager.default.createDirectory(
+      atPath: pane.home + "/.config/toolbox", withIntermediateDirectories: true)
+    try Data(#"{"tools": {"calendar": {"enabled": false}}}"#.utf8).write(
+      to: URL(fileURLWithPath: config))
+    chmod(config, 0o600)
+    try pane.run("toolbox ui calendar; echo \"disabled=$?\"")
+    let refused = try pane.waitFor { $0.contains("\ndisabled=") }
+    #expect(refused.contains("toolbox: calendar: disabled in config ("), "\(refused)")
+    #expect(refused.contains("disabled=69"), "\(refused)")
+    try pane.run("clear; ui-session 1 --today 2026-12-06 ui")
+    let screen = try pane.waitFor { $0.hasPrefix("▸1 dday") }
+    #expect(screen.hasPrefix("▸1 dday  2 todo"), "\(screen)")
+    try pane.press("q")
+    #expect(Session(path: pane.root + "/session-1").status() == 0)
+  }
+
   // MARK: - Refusals
 
   @Test func `not a terminal: one line, exit 64, nothing on standard output`() throws {

@@ -258,6 +258,18 @@ final class FakeScreen: Screen {
     try run(app, terminal)
   }
 
+  @Test func `the app's keys stay on the status line when the screen's do not all fit`() throws {
+    calendar.keyHelp = [
+      KeyHelp("←/→ h/l", "previous/next month", primary: true),
+      KeyHelp("↑/↓ k/j", "previous/next week", primary: true),
+      KeyHelp("t", "today", primary: true),
+    ]
+    let terminal = ScriptedTerminal(
+      width: 60, height: 16,
+      [.check { #expect($0.rows[15] == "←/→ h/l previous/next month  t today  ? keys  q quit") }])
+    #expect(throws: ScriptedTerminal.ScriptEnded.self) { try self.app().run(on: terminal) }
+  }
+
   @Test func `a refused key rings the bell and says why`() throws {
     let app = app()
     let terminal = ScriptedTerminal([
