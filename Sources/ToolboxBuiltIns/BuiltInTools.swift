@@ -26,5 +26,8 @@ public let toolbox = Application(
   ])
 
 /// The seams of the real process: HTTP runs in the helper executable `toolbox-search-http` (search's
-/// client, `ToolboxSearch.HelperHTTPClient`), so only `toolbox search` loads the network libraries.
-public func liveSystem() -> System { System.live(http: HelperHTTPClient()) }
+/// client, `ToolboxSearch.HelperHTTPClient`), so only `toolbox search` loads the network libraries; the
+/// interactive mode (`toolbox ui`) draws the tools' screens on the terminal.
+public func liveSystem() -> System {
+  System.live(http: HelperHTTPClient(), interactive: LiveInteractiveUI())
+}

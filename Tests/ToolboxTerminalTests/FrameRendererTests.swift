@@ -1,0 +1,220 @@
+import Testing
+import ToolboxTestSupport
+
+@testable import ToolboxTerminal
+
+@Suite struct FrameRendererTests {
+  /// Renders frames one after another onto one virtual screen, checking each.
+  func show(
+    _ frames: [Canvas], usesColor: Bool = true, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> (screen: VirtualScreen, writes: [[UInt8]]) {
+    var renderer = FrameRenderer(theme: Theme(usesColor: usesColor))
+    var screen = VirtualScreen(
+      width: frames[0].width, height: frames[0].height, garbage: true)
+    var writes: [[UInt8]] = []
+    for (index, frame) in frames.enumerated() {
+      let bytes = renderer.render(frame)
+      writes.append(bytes)
+      screen.apply(bytes)
+      #expect(screen.unknown == [], "frame \(index)", sourceLocation: sourceLocation)
+      #expect(screen.scrolls == 0, "frame \(index)", sourceLocation: sourceLocation)
+      let difference = screen.difference(from: frame, usesColor: usesColor)
+      #expect(
+        difference == nil, "frame \(index): \(difference ?? "")", sourceLocation: sourceLocation)
+    }
+    return (screen, writes)
+  }
+
+  /// A list of 28 rows on a 100 × 30 frame with one row selected (reverse video), as a screen draws it.
+  func list(selected: Int, width: Int = 100, height: Int = 30) -> Canvas {
+    var canvas = Canvas(width: width, height: height)
+    canvas.put("▸1 calendar  2 dday  3 todo  4 number  5 search", row: 0, column: 0)
+    for row in 1..<height - 1 {
+      let style = row == selected ? CellStyle(reverse: true) : .plain
+      if row == selected { canvas.fill(row: row, style: style) }
+      canvas.put(
+        "#\(row)  (A) 2026-12-\(10 + row % 18) 할 일 \(row) +project @context D-\(row)", row: row,
+        column: 1, style: style)
+    }
+    canvas.put("j/k move  a add  ? keys  q quit", row: height - 1, column: 0)
+    return canvas
+  }
+
+  @Test func `the first frame clears and draws every cell that is not blank`() {
+    var frame = Canvas(width: 20, height: 3)
+    frame.put("Dec 2026", row: 0, column: 6, style: CellStyle(bold: true))
+    frame.put("가나 x", row: 2, column: 0, style: CellStyle(foreground: .red))
+    let (screen, writes) = show([frame])
+    #expect(screen.text(ofRow: 0) == "      Dec 2026")
+    #expect(screen.text(ofRow: 2) == "가나 x")
+    let written = String(decoding: writes[0], as: UTF8.self)
+    #expect(written.hasPrefix("\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+    #expect(written.contains("가나 x"))
+  }
+
+  @Test func `a frame like the last writes nothing`() {
+    let frame = list(selected: 3)
+    let (_, writes) = show([frame, frame])
+    #expect(writes[1] == [])
+  }
+
+  @Test func `moving a selection writes only the two rows, and few bytes`() {
+    let (_, writes) = show([list(selected: 3), list(selected: 4), list(selected: 5)])
+    #expect(writes[1].count < 300, "\(writes[1].count) bytes")
+    #expect(writes[2].count < 300, "\(writes[2].count) bytes")
+    // Two rows of about 60 characters each, plus moves and attributes.
+    #expect(writes[1].count > 100)
+  }
+
+  @Test func `changes in a row move the cursor forward instead of rewriting what is there`() {
+    var before = Canvas(width: 40, height: 2)
+    before.put("one two three four", row: 0, column: 0)
+    var after = before
+    after.put("ONE", row: 0, column: 0)
+    after.put("FOUR", row: 0, column: 14)
+    let (_, writes) = show([before, after])
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[HONE\u{1B}[11CFOUR")
+  }
+
+  @Test func `wide characters are written once, from their left cell`() {
+    var before = Canvas(width: 10, height: 1)
+    before.put("abcdef", row: 0, column: 0)
+    var after = before
+    after.put("한", row: 0, column: 1)
+    var third = after
+    third.put("x", row: 0, column: 2)  // the right half of 한: 한 is erased
+    var fourth = third
+    fourth.put("글자", row: 0, column: 1)  // over a narrow and a wide character's halves
+    let (_, writes) = show([before, after, third, fourth])
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[1;2H한")
+    #expect(String(decoding: writes[2], as: UTF8.self) == "\u{1B}[1;2H x")
+  }
+
+  @Test func `attributes change with the fewest codes`() {
+    var frame = Canvas(width: 30, height: 1)
+    frame.put("a", row: 0, column: 0, style: CellStyle(bold: true, underline: true))
+    frame.put("b", row: 0, column: 1, style: CellStyle(underline: true))
+    frame.put("c", row: 0, column: 2, style: CellStyle(dim: true, underline: true))
+    frame.put("d", row: 0, column: 3, style: .plain)
+    frame.put("e", row: 0, column: 4, style: CellStyle(reverse: true, foreground: .green))
+    let (_, writes) = show([frame])
+    let written = String(decoding: writes[0], as: UTF8.self)
+    #expect(written.contains("\u{1B}[1;4ma\u{1B}[22mb\u{1B}[2mc\u{1B}[0md\u{1B}[7;32me"))
+  }
+
+  @Test func `without colour no colour code is written, and other attributes are`() {
+    var frame = Canvas(width: 20, height: 2)
+    frame.put("red", row: 0, column: 0, style: CellStyle(foreground: .red))
+    frame.put("done", row: 1, column: 0, style: CellStyle(strikethrough: true, foreground: .green))
+    let (_, writes) = show([frame], usesColor: false)
+    let codes = Self.sgrCodes(in: writes.flatMap { $0 })
+    #expect(!codes.contains { (30...39).contains($0) })
+    #expect(codes.contains(9))
+  }
+
+  @Test func `the cursor is shown where the frame puts it, and hidden otherwise`() {
+    var field = Canvas(width: 20, height: 3)
+    field.put("12,345", row: 1, column: 2)
+    field.cursor = (1, 8)
+    var moved = field
+    moved.put("123,456", row: 1, column: 2)
+    moved.cursor = (1, 9)
+    let hidden = Canvas(width: 20, height: 3)
+    let (screen, writes) = show([field, moved, hidden])
+    #expect(!screen.cursorVisible)
+    // Writing the field left the cursor where it goes: no move, only DECTCEM.
+    #expect(String(decoding: writes[0], as: UTF8.self).hasSuffix("12,345\u{1B}[?25h"))
+    #expect(String(decoding: writes[1], as: UTF8.self).hasPrefix("\u{1B}[?25l"))
+  }
+
+  @Test func `a new size or invalidate draws everything again`() {
+    var renderer = FrameRenderer(theme: Theme(usesColor: true))
+    var small = Canvas(width: 10, height: 2)
+    small.put("hello", row: 0, column: 0)
+    _ = renderer.render(small)
+    var large = Canvas(width: 12, height: 3)
+    large.put("hello", row: 0, column: 0)
+    var screen = VirtualScreen(width: 12, height: 3, garbage: true)
+    screen.apply(renderer.render(large))
+    #expect(screen.difference(from: large) == nil)
+    renderer.invalidate()
+    var redrawn = VirtualScreen(width: 12, height: 3, garbage: true)
+    redrawn.apply(renderer.render(large))
+    #expect(redrawn.difference(from: large) == nil)
+  }
+
+  @Test func `cells set through the subscript with controls or the wrong width keep the columns`() {
+    var frame = Canvas(width: 8, height: 1)
+    frame.put("abcdefgh", row: 0, column: 0)
+    frame[0, 1] = Cell(text: "\u{1B}")
+    frame[0, 2] = Cell(text: "가")  // wide, but its right half is not a continuation
+    frame[0, 5] = Cell(text: "")  // a right half with no wide character
+    var renderer = FrameRenderer(theme: Theme(usesColor: true))
+    var screen = VirtualScreen(width: 8, height: 1)
+    screen.apply(renderer.render(frame))
+    #expect(screen.text == "a??de gh")
+    #expect(screen.unknown == [])
+  }
+
+  @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8] as [UInt64])
+  func `random frames one after another always leave exactly the last on the screen`(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let width = Int.random(in: 1...30, using: &random)
+    let height = Int.random(in: 1...8, using: &random)
+    var frames: [Canvas] = []
+    var frame = Canvas(width: width, height: height)
+    let words = ["a", "bc", "한글", "x가y", "🙂", "e\u{301}", "  ", "12,345", "漢字", "|"]
+    let styles = [
+      CellStyle.plain, CellStyle(bold: true), CellStyle(dim: true, reverse: true),
+      CellStyle(underline: true, foreground: .blue), CellStyle(strikethrough: true),
+      CellStyle(bold: true, dim: true, foreground: .red), CellStyle(reverse: true),
+    ]
+    for _ in 0..<40 {
+      for _ in 0..<Int.random(in: 0...6, using: &random) {
+        let row = Int.random(in: 0..<height, using: &random)
+        let column = Int.random(in: 0..<width, using: &random)
+        let style = styles.randomElement(using: &random) ?? .plain
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0:
+          frame.fill(
+            row: row, column: column, width: Int.random(in: 1...width, using: &random),
+            style: style)
+        case 1:
+          frame.restyle(row: row, column: column, width: Int.random(in: 1...4, using: &random)) {
+            $0 = style
+          }
+        default:
+          let text = (0..<Int.random(in: 1...4, using: &random)).map { _ in
+            words.randomElement(using: &random) ?? ""
+          }.joined()
+          frame.put(text, row: row, column: column, style: style)
+        }
+      }
+      frame.cursor =
+        Bool.random(using: &random)
+        ? (Int.random(in: 0..<height, using: &random), Int.random(in: 0..<width, using: &random))
+        : nil
+      frames.append(frame)
+    }
+    _ = show(frames)
+    _ = show(frames, usesColor: false)
+  }
+
+  /// The codes of every SGR in some bytes.
+  static func sgrCodes(in bytes: [UInt8]) -> [Int] {
+    let text = String(decoding: bytes, as: UTF8.self)
+    var codes: [Int] = []
+    var rest = Substring(text)
+    while let start = rest.firstRange(of: "\u{1B}[") {
+      rest = rest[start.upperBound...]
+      guard let end = rest.firstIndex(where: { !"0123456789;".contains($0) }) else { break }
+      if rest[end] == "m" {
+        codes += rest[..<end].split(separator: ";", omittingEmptySubsequences: false).map {
+          Int($0) ?? 0
+        }
+      }
+      rest = rest[end...]
+    }
+    return codes
+  }
+}
