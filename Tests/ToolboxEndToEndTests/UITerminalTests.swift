@@ -134,7 +134,8 @@ import Testing
       sessions += 1
       let session = Session(path: "\(root)/session-\(sessions)")
       try run("clear; ui-session \(sessions) \(arguments)")
-      try waitFor { $0.contains("▸1 calendar") }
+      // The first frame: its tab bar marks the shown screen.
+      try waitFor { $0.split(separator: "\n").first?.contains("▸") == true }
       return session
     }
 

@@ -237,7 +237,10 @@ import ToolboxTestSupport
 
   @Test func `the screen's metadata`() throws {
     let screen = try makeScreen()
-    #expect(screen.hasTextFocus)
+    // q and ? are never part of a number: the app's keys (quit, the keys), as on every screen.
+    #expect(!screen.hasTextFocus)
+    #expect(screen.handle(.character("q")) == .ignored)
+    #expect(screen.handle(.character("?")) == .ignored)
     #expect(screen.title == "number")
     #expect(NumberTool.screenPosition == 4)
     #expect(screen.keyHelp.contains { $0.keys == "↑/↓" })

@@ -56,7 +56,9 @@ final class NumberScreen: Screen {
   /// The field's locale.
   var locale: NumberLocale { locales[localeIndex] }
 
-  var hasTextFocus: Bool { true }
+  /// The field always takes what can be part of a number; `q` and `?` never can, so they quit and show the
+  /// keys here as on the other screens (they come back `.ignored`).
+  var hasTextFocus: Bool { false }
 
   var keyHelp: [KeyHelp] {
     [
@@ -85,6 +87,8 @@ final class NumberScreen: Screen {
       entry = NumberEntry()
       reformat()
       return .handled()
+    case .character("q"), .character("?"):
+      return .ignored
     case .character(let character):
       guard let raw = notation(locale)?.rawCharacter(character) else {
         return .refused(status: "'\(character)' is not part of a number in \(locale.identifier)")
