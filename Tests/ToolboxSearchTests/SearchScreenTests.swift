@@ -115,6 +115,12 @@ import ToolboxTestSupport
     #expect(canvas[3, 0].text == "›")
     #expect(canvas[3, 5].style.reverse)
     #expect(!canvas[4, 5].style.reverse)
+    // Narrower: the rating goes, then names and artists are shortened with …, still aligned.
+    let narrow = rows(screen, width: 50)
+    #expect(narrow[2] == "  NAME                ARTIST/D  KIND         PRICE")
+    #expect(narrow[3] == "› Yelp: Food, Deliv…  Yelp, I…  software      Free")
+    #expect(narrow[4] == "  Pocket Planner Pro  Example…  software  4.99 USD")
+    #expect(rows(screen, width: 36)[3] == "› Yelp: Food, De…  Yelp, …      Free")
     #expect(screen.handle(.character("j")) == .handled())
     #expect(rows(screen)[4].hasPrefix("› Pocket Planner Pro"))
     #expect(drawn(screen)[4, 5].style.reverse)
@@ -182,12 +188,20 @@ import ToolboxTestSupport
     #expect(artist == store + 3)
     #expect(shown[store + 1].displayWidth == 40)
     #expect(
-      shown[store + 1] + shown[store + 2]
+      shown[store + 1] + shown[store + 2].dropFirst(2)
         == "  https://apps.apple.com/us/app/yelp-food-delivery-reviews/id284910350?uo=4")
     #expect(shown.contains("Seller site"))
     // Scrolling, then back to the list with the same selection.
     #expect(screen.handle(.down) == .handled())
     #expect(rows(screen, width: 40, height: 10)[0] == "Yelp, Inc.")
+    // Paging past the end stops at the last page.
+    for _ in 0..<20 { _ = screen.handle(.pageDown) }
+    let last = rows(screen, width: 40, height: 10)
+    #expect(last[8] == "  https://www.yelp.com/")
+    #expect(last[9] == "lines 24–32 of 32 · Esc back")
+    #expect(screen.handle(.pageUp) == .handled())
+    #expect(screen.handle(.home) == .handled())
+    #expect(screen.handle(.down) == .handled())
     #expect(rows(screen, width: 40, height: 10)[9].hasPrefix("lines 2–10 of "))
     #expect(screen.handle(.escape) == .handled())
     #expect(screen.focus == .list)
@@ -318,6 +332,25 @@ import ToolboxTestSupport
     }
     #expect(!message.isEmpty)
     #expect(failing.targets.count == 1)
+  }
+
+  @Test func `rate limiting is handled as the CLI handles it`() throws {
+    let server = try SearchServer.start(
+      SearchServer.Response(status: 429, headers: ["Retry-After": "120"], body: ""))
+    let session = try Session(baseURL: server.baseURL, settings: #""retries":2"#)
+    defer { server.stop(); session.remove() }
+    let screen = try session.screen()
+    type("x", into: screen)
+    guard case .refused(let status?) = screen.handle(.enter) else {
+      Issue.record("not refused")
+      return
+    }
+    #expect(
+      status.hasPrefix(
+        "rate limited: HTTP 429 from '127.0.0.1:\(server.port)' asks to wait 120 s, longer than the "
+          + "60 s toolbox waits"))
+    #expect(server.targets.count == 1)
+    #expect(session.run.cacheFiles.isEmpty)
   }
 
   @Test func `a server that never answers gives up at the CLI's deadline`() throws {

@@ -15,12 +15,13 @@ extension SearchScreen {
       of: result, width: max(canvas.width, 10), fromCache: query?.fromCache ?? false)
     let height = max(canvas.height - 1, 1)
     let offset = min(detailOffset, max(lines.count - height, 0))
+    detailOffset = offset
     for (row, line) in lines.dropFirst(offset).prefix(height).enumerated() {
       canvas.put(line.text, row: row, column: 0, style: CellStyle(bold: line.bold, dim: line.dim))
     }
     let end = min(offset + height, lines.count)
     canvas.put(
-      "lines \(offset + 1)–\(end) of \(lines.count) · ↑/↓ scroll · Esc back",
+      "lines \(offset + 1)–\(end) of \(lines.count) · Esc back",
       row: canvas.height - 1, column: 0, style: CellStyle(dim: true))
   }
 
@@ -102,7 +103,7 @@ extension SearchScreen {
       lines.append(DetailLine(text: "Links", bold: true))
       for (label, url) in links {
         lines.append(DetailLine(text: label, dim: true))
-        lines += breakLong("  " + url, width: width).map { DetailLine(text: $0) }
+        lines += breakLong(url, width: width - 2).map { DetailLine(text: "  " + $0) }
       }
     }
     return lines

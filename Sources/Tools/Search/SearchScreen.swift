@@ -66,8 +66,8 @@ final class SearchScreen: Screen {
   private(set) var failure: String?
   private(set) var selected = 0
   private var scroll = 0
-  /// The first line of the opened result shown.
-  private(set) var detailOffset = 0
+  /// The first line of the opened result shown (kept within the lines when drawn).
+  var detailOffset = 0
   /// How many results or lines the last frame showed: a page for PgUp/PgDn.
   private var page = 10
 
@@ -300,10 +300,10 @@ final class SearchScreen: Screen {
     var columns: [Int] = []
     for width in widths {
       columns.append(column)
-      column += width + 2
+      if width > 0 { column += width + 2 }
     }
     let header = ["NAME", "ARTIST/DEVELOPER", "KIND", "PRICE", "RATING"]
-    for (index, text) in header.enumerated() {
+    for (index, text) in header.enumerated() where widths[index] > 0 {
       let shown = index >= 3 ? text.leftPadded(to: widths[index]) : text
       canvas.put(
         shown, row: top - 1, column: columns[index], style: CellStyle(bold: true),
@@ -316,7 +316,7 @@ final class SearchScreen: Screen {
       let line = top + offset
       let isSelected = scroll + offset == selected && focus == .list
       canvas.put(isSelected ? "›" : " ", row: line, column: 0, style: CellStyle(bold: isSelected))
-      for (index, cell) in row.cells.enumerated() {
+      for (index, cell) in row.cells.enumerated() where widths[index] > 0 {
         let text = cell.truncated(to: widths[index])
         canvas.put(
           index >= 3 ? text.leftPadded(to: widths[index]) : text, row: line,
@@ -366,9 +366,15 @@ struct ListRow {
         widths[index] = min(max(widths[index], cell.displayWidth), caps[index])
       }
     }
-    // Narrow the artist to a third of what is left, then the name, to what fits.
-    let fixed = widths[2] + widths[3] + widths[4] + 2 * 4
-    let room = max(total - fixed, 8)
+    // On a narrow screen the rating goes, then the kind (width 0: not shown); then the artist is
+    // narrowed to a third of what is left, and the name to what fits.
+    func room() -> Int {
+      total - [2, 3, 4].reduce(0) { $0 + (widths[$1] > 0 ? widths[$1] + 2 : 0) } - 2
+    }
+    for index in [4, 2] where room() < 24 && widths[0] + widths[1] > room() {
+      widths[index] = 0
+    }
+    let room = max(room(), 8)
     if widths[0] + widths[1] > room {
       widths[1] = min(widths[1], max(room / 3, 4))
       widths[0] = max(room - widths[1], 4)
