@@ -389,11 +389,18 @@ import ToolboxTestSupport
     #expect(rows(screen)[3].hasPrefix("› Better Together"))
     #expect(screen.handle(.enter) == .handled())
     #expect(rows(screen, height: 40).contains("(from the cache)"))
-    // Another term is not in the cache: the server's absence is a status line.
+    // Another term is not in the cache: the server's absence is a status line, under the results
+    // still shown.
     #expect(screen.handle(.escape) == .handled())
     #expect(screen.handle(.character("s")) == .handled())
     type("s", into: screen)
-    #expect(!screen.handle(.enter).isHandled)
+    guard case .refused(let status?) = screen.handle(.enter) else {
+      Issue.record("not refused")
+      return
+    }
+    #expect(status.hasPrefix("cannot connect to '127.0.0.1:"))
+    #expect(rows(screen)[3].hasPrefix("  Better Together"))
+    #expect(rows(screen)[11].hasPrefix("! cannot connect to '127.0.0.1:"))
   }
 
   @Test func `a fresh search is not marked as cached, and the cache is the CLI's`() throws {

@@ -269,7 +269,7 @@ final class SearchScreen: Screen {
     let top = 3
     let bottom = canvas.height - 1
     page = max(bottom - top, 1)
-    if let failure {
+    if let failure, results.isEmpty {
       let lines = Self.wrap("! " + failure, width: max(canvas.width - 2, 10))
       for (offset, line) in lines.prefix(max(bottom - top + 1, 1)).enumerated() {
         canvas.put(line, row: top + offset, column: 2)
@@ -289,7 +289,10 @@ final class SearchScreen: Screen {
       return
     }
     drawList(into: &canvas, top: top, bottom: bottom, theme: theme)
-    canvas.put(summary, row: bottom, column: 0, style: CellStyle(dim: true))
+    // The last search that failed, else what the results are.
+    canvas.put(
+      failure.map { "! " + $0 } ?? summary, row: bottom, column: 0,
+      style: CellStyle(dim: failure == nil))
   }
 
   /// The header on the row above `top` and the results from `top` to the row before `bottom`.
