@@ -103,7 +103,8 @@ import ToolboxTestSupport
   @Test func `keys that cannot be part of a number are refused and not inserted`() throws {
     let screen = try makeScreen()
     _ = type("12.5", into: screen)
-    for key in ["a", "q", "?", "x", " ", ",", "e", "€", "-", "."] {
+    // (q and ? are the app's keys: ignored, see `the screen's metadata`.)
+    for key in ["a", "x", " ", ",", "e", "€", "-", "."] {
       guard case .refused = screen.handle(.character(Character(key))) else {
         Issue.record("'\(key)' was not refused")
         continue

@@ -44,13 +44,13 @@ struct ResultRow: Equatable {
   /// A string field, on one line (control characters become spaces, so rows stay rows) and in its natural
   /// order (bidirectional overrides and isolates removed, so a name cannot reorder what the row shows),
   /// if present and not empty.
-  private static func text(_ result: JSONValue, _ key: String) -> String? {
+  static func text(_ result: JSONValue, _ key: String) -> String? {
     guard let value = result[key]?.stringValue, !value.isEmpty else { return nil }
     return value.replacingControlCharactersWithSpaces.removingBidiControls
   }
 
   /// A number or string field as text.
-  private static func scalar(_ result: JSONValue, _ key: String) -> String? {
+  static func scalar(_ result: JSONValue, _ key: String) -> String? {
     switch result[key] {
     case .number(let literal)?: literal
     case .string(let value)? where !value.isEmpty:

@@ -38,15 +38,20 @@ struct SearchFetcher: Sendable {
   /// Gets the answer.
   ///
   /// - Parameter expectsJSON: `false` for JSONP, whose body is returned unchecked.
-  /// - Returns: The answer.
+  /// - Returns: The answer, and whether it came from the cache (`toolbox ui` says so).
   /// - Throws: ``SearchError`` (exit 69), or the client's ``UnavailableError`` when the request cannot be
   ///   made at all (no HTTP helper).
-  func fetch(expectsJSON: Bool) throws -> Answer {
+  func fetch(expectsJSON: Bool) throws -> (answer: Answer, fromCache: Bool) {
     if expectsJSON, let cache, let body = cache.body(for: url),
       let response = try? APIResponse(body: body)
     {
-      return .json(response)
+      return (.json(response), true)
     }
+    return (try fetchFromServer(expectsJSON: expectsJSON), false)
+  }
+
+  /// Gets the answer from the server, with the deadline and retries.
+  private func fetchFromServer(expectsJSON: Bool) throws -> Answer {
     let deadline = policy.deadline(start: clock.now(), timeout: timeout)
     var attempt = 0
     while true {

@@ -96,22 +96,41 @@ public struct SearchTool: Tool {
   func perform(
     _ endpoint: String, _ items: [(name: String, value: String)], _ network: NetworkOptions
   ) throws -> CommandOutput {
-    let lists = Set(Self.lookupParameters)
-    let url = network.baseURL + "/" + endpoint + "?" + QueryEncoding.query(items, lists: lists)
+    let url = Self.url(endpoint, items, network)
     if network.urlOnly { return .document(URLResult(url: url)) }
     let isJSONP = items.contains { $0.name == "callback" }
-    let cache = network.cacheLifetime.flatMap {
-      isJSONP ? nil : ResponseCache(context: context, lifetime: $0)
-    }
-    let fetcher = SearchFetcher(
-      url: url, timeout: network.timeout, policy: RetryPolicy(retries: network.retries),
-      cache: cache, http: context.http, clock: context.clock,
-      showsProgress: context.showsProgress, progress: context.progress)
-    switch try fetcher.fetch(expectsJSON: !isJSONP) {
+    switch try fetch(url, network, expectsJSON: !isJSONP).answer {
     case .raw(let body):
       return .verbatim(String(decoding: body, as: UTF8.self))
     case .json(let response):
       return .document(SearchResults(response: response))
     }
+  }
+
+  /// The request URL of a query: the server, the endpoint and the items encoded as the API documents.
+  static func url(
+    _ endpoint: String, _ items: [(name: String, value: String)], _ network: NetworkOptions
+  ) -> String {
+    let lists = Set(Self.lookupParameters)
+    return network.baseURL + "/" + endpoint + "?" + QueryEncoding.query(items, lists: lists)
+  }
+
+  /// Gets the answer to a request URL: from the response cache when it is on and the answer JSON (JSONP
+  /// is never cached), else from the server through the context's HTTP client, with the deadline and
+  /// retries of `network`.
+  ///
+  /// - Returns: The answer, and whether it came from the cache.
+  /// - Throws: ``SearchError``, or ``UnavailableError`` when there is no HTTP helper.
+  func fetch(_ url: String, _ network: NetworkOptions, expectsJSON: Bool) throws -> (
+    answer: SearchFetcher.Answer, fromCache: Bool
+  ) {
+    let cache = network.cacheLifetime.flatMap {
+      expectsJSON ? ResponseCache(context: context, lifetime: $0) : nil
+    }
+    let fetcher = SearchFetcher(
+      url: url, timeout: network.timeout, policy: RetryPolicy(retries: network.retries),
+      cache: cache, http: context.http, clock: context.clock,
+      showsProgress: context.showsProgress, progress: context.progress)
+    return try fetcher.fetch(expectsJSON: expectsJSON)
   }
 }
