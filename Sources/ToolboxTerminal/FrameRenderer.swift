@@ -80,6 +80,10 @@ public struct FrameRenderer: Sendable {
     let width = frame.width
     let start = row * width
     if frame.cells[start..<start + width] == previous.cells[start..<start + width] { return }
+    // From here to the row's end the new frame is blank: one erase (EL) does it, however many cells
+    // change (a list that got shorter).
+    var blankFrom = width
+    while blankFrom > 0, frame.cells[start + blankFrom - 1] == .blank { blankFrom -= 1 }
     var column = 0
     var previousColumn = 0
     var previousWidth = 1
@@ -99,6 +103,10 @@ public struct FrameRenderer: Sendable {
       }
       move(to: (row, column), into: &output)
       setAttributes(frame[row, column].style, into: &output)
+      if column >= blankFrom {
+        output += Self.csi + [0x4B]  // K: erase to the end of the line, in the default attributes
+        return
+      }
       Self.appendGlyph(of: frame, row: row, column: column, width: glyphWidth, to: &output)
       let next = column + glyphWidth
       position = next < width ? (row, next) : nil
