@@ -141,3 +141,43 @@ import ToolboxTestSupport
     #expect(try TodoTxt.task("x a pri:B b pri:C", today: today).text == "a pri:B b")
   }
 }
+
+/// `todo import` reads every task's line back (issue 25), so the reader's word split and whitespace test
+/// were made cheaper (issue 30): they must answer as Unicode's White_Space and the scalar split did.
+@Suite struct TodoTxtWordsTests {
+  @Test func `whitespace is Unicode's White_Space for every scalar`() {
+    let differing = (0...0x10FFFF).compactMap(Unicode.Scalar.init).filter {
+      TaskInput.isWhitespace($0) != $0.properties.isWhitespace
+    }
+    #expect(differing.isEmpty)
+  }
+
+  /// The split as it was: the scalar view split at White_Space, each word rebuilt from its scalars.
+  static func reference(_ line: String) -> [String] {
+    line.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).map {
+      String(String.UnicodeScalarView($0))
+    }
+  }
+
+  @Test func `words split as the scalar split did, on tricky and generated lines`() {
+    let pieces = [
+      "a", "+tag", "@ctx", "due:2026-12-01", "(A)", "x", "2026-12-01", "é", "e\u{0301}", "\u{0301}",
+      "\u{0318}b", "한국어", "👩‍👩‍👧", "🇰🇷", " ", "  ", "\t", "\u{0B}", "\u{0C}", "\r", "\n", "\u{85}",
+      "\u{A0}", "\u{1680}", "\u{2003}", "\u{200B}", "\u{2028}", "\u{202F}", "\u{3000}", "\u{1C}",
+      "\u{FEFF}", "\u{7F}", "\u{0}",
+    ]
+    var lines =
+      pieces + ["", "\u{0318}", "2026-12-01 \u{0318}a \u{0301}b +x", "b\u{0B}+a\u{2003}+c"]
+    var generator = SeededGenerator(seed: 30)
+    for _ in 0..<20_000 {
+      let count = Int.random(in: 1...8, using: &generator)
+      lines.append((0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined())
+    }
+    for line in lines {
+      // Byte for byte: String's == would take "é" and "e\u{0301}" as equal.
+      #expect(
+        TodoTxt.words(line).map { Array($0.utf8) } == Self.reference(line).map { Array($0.utf8) },
+        "\(Array(line.unicodeScalars))")
+    }
+  }
+}

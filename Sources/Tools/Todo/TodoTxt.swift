@@ -55,10 +55,27 @@ enum TodoTxt {
 
   /// The words of a line: separated by any whitespace, split at scalars, not Characters (a word starting
   /// with a combining mark fuses with the space before it into one Character).
-  static func words(_ line: some StringProtocol) -> [String] {
-    line.unicodeScalars.split(whereSeparator: \.properties.isWhitespace).map {
-      String(String.UnicodeScalarView($0))
+  ///
+  /// On import's path (every imported task's line is read back, ``TaskInput/checkReadsBack(_:today:)``):
+  /// each word's bytes are copied once, and whitespace is ``TaskInput/isWhitespace(_:)``.
+  static func words(_ line: String) -> [String] {
+    var words: [String] = []
+    let scalars = line.unicodeScalars
+    var start: String.Index?
+    var index = scalars.startIndex
+    while index < scalars.endIndex {
+      if TaskInput.isWhitespace(scalars[index]) {
+        if let first = start {
+          words.append(String(Substring(scalars[first..<index])))
+          start = nil
+        }
+      } else if start == nil {
+        start = index
+      }
+      scalars.formIndex(after: &index)
     }
+    if let first = start { words.append(String(Substring(scalars[first...]))) }
+    return words
   }
 
   /// Parses one todo.txt line.
@@ -74,7 +91,7 @@ enum TodoTxt {
   /// - Throws: A message for ``TodoError/invalidImport(source:location:detail:)``.
   static func task(_ line: String, today: CivilDate) throws(ImportProblem) -> NewTask {
     let words = Self.words(line)
-    let atStart = line.unicodeScalars.first.map { !$0.properties.isWhitespace } ?? false
+    let atStart = line.unicodeScalars.first.map { !TaskInput.isWhitespace($0) } ?? false
     var index = 0
     var done = false
     var completed: CivilDate?
