@@ -406,8 +406,9 @@ public final class TerminalApp {
       "└" + String(repeating: "─", count: inner) + "┘", row: top + height - 1, column: left)
   }
 
-  /// Words in lines of at most `width` columns (a longer word is cut).
-  static func wrap(_ text: String, width: Int) -> [String] {
+  /// Words in lines of at most `width` display columns, a line for each line of the text (a longer word is
+  /// cut): the overlay's messages and any screen's paragraphs.
+  public static func wrap(_ text: String, width: Int) -> [String] {
     guard width > 0 else { return [] }
     var lines: [String] = []
     for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {

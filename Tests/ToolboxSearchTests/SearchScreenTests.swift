@@ -457,9 +457,9 @@ import ToolboxTestSupport
 
   @Test func `descriptions wrap by display width and long words break`() {
     #expect(
-      SearchScreen.wrap("아이유 밤편지 Blueming", width: 10) == ["아이유", "밤편지", "Blueming"])
-    #expect(SearchScreen.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
-    #expect(SearchScreen.wrap("", width: 4) == [""])
+      TerminalApp.wrap("아이유 밤편지 Blueming", width: 10) == ["아이유", "밤편지", "Blueming"])
+    #expect(TerminalApp.wrap("abcdefghij", width: 4) == ["abcd", "efgh", "ij"])
+    #expect(TerminalApp.wrap("", width: 4) == [""])
     #expect(SearchScreen.paragraphs(of: "a &amp; b<p>c</p>\n\n\nd") == ["a & b", "c", "", "d"])
     #expect(SearchScreen.duration(207_679) == "3:27")
     #expect(SearchScreen.duration(3_723_000) == "1:02:03")

@@ -90,7 +90,7 @@ extension SearchScreen {
       lines.append(DetailLine(text: ""))
       lines.append(DetailLine(text: title, bold: true))
       for paragraph in paragraphs(of: text) {
-        lines += wrap(paragraph, width: width).map { DetailLine(text: $0) }
+        lines += TerminalApp.wrap(paragraph, width: width).map { DetailLine(text: $0) }
       }
     }
 
@@ -103,7 +103,7 @@ extension SearchScreen {
       lines.append(DetailLine(text: "Links", bold: true))
       for (label, url) in links {
         lines.append(DetailLine(text: label, dim: true))
-        lines += breakLong(url, width: width - 2).map { DetailLine(text: "  " + $0) }
+        lines += TerminalApp.wrap(url, width: width - 2).map { DetailLine(text: "  " + $0) }
       }
     }
     return lines
@@ -172,46 +172,5 @@ extension SearchScreen {
     }
     while paragraphs.last?.isEmpty == true { paragraphs.removeLast() }
     return paragraphs
-  }
-
-  /// A paragraph wrapped at spaces to `width` display columns (a word wider than that is broken); an
-  /// empty paragraph is one empty line.
-  static func wrap(_ paragraph: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in paragraph.split(separator: " ") {
-      let word = String(word)
-      if line.isEmpty {
-        line = word
-      } else if line.displayWidth + 1 + word.displayWidth <= width {
-        line += " " + word
-      } else {
-        lines.append(line)
-        line = word
-      }
-      if line.displayWidth > width {
-        let pieces = breakLong(line, width: width)
-        lines += pieces.dropLast()
-        line = pieces.last ?? ""
-      }
-    }
-    lines.append(line)
-    return lines
-  }
-
-  /// A text cut into pieces of at most `width` display columns.
-  static func breakLong(_ text: String, width: Int) -> [String] {
-    var pieces: [String] = []
-    var piece = ""
-    for character in text {
-      let columns = String(character).displayWidth
-      if piece.displayWidth + columns > max(width, 2) {
-        pieces.append(piece)
-        piece = ""
-      }
-      piece.append(character)
-    }
-    pieces.append(piece)
-    return pieces
   }
 }

@@ -270,7 +270,7 @@ final class SearchScreen: Screen {
     let bottom = canvas.height - 1
     page = max(bottom - top, 1)
     if let failure, results.isEmpty {
-      let lines = Self.wrap("! " + failure, width: max(canvas.width - 2, 10))
+      let lines = TerminalApp.wrap("! " + failure, width: max(canvas.width - 2, 10))
       for (offset, line) in lines.prefix(max(bottom - top + 1, 1)).enumerated() {
         canvas.put(line, row: top + offset, column: 2)
       }
