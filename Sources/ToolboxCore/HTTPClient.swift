@@ -1,23 +1,55 @@
 /// An HTTP request, as tools describe it to an ``HTTPClient``.
 public struct HTTPRequest: Sendable, Equatable {
+  /// The method (`GET`, `PUT`, `DELETE`, `PROPFIND`, `REPORT`, ...), in upper case.
+  public var method: String
   /// The complete URL, already percent-encoded.
   public var url: String
   /// Header fields to send.
   public var headers: [String: String]
+  /// The request body; empty for none.
+  public var body: [UInt8]
   /// The overall deadline for the exchange in seconds, enforced by the client (connect, send, receive).
   public var timeout: Double
+  /// Where the client finds credentials for the server, if it asks for them.
+  public var authentication: HTTPAuthentication
+  /// A PEM file of certificate authorities that replaces the system's for this exchange; `nil` for the
+  /// system's.
+  public var caCertificateFile: String?
 
-  /// Creates a GET request.
+  /// Creates a request.
   ///
   /// - Parameters:
+  ///   - method: The method, `GET` unless given.
   ///   - url: The complete, percent-encoded URL.
   ///   - headers: Header fields.
+  ///   - body: The request body.
   ///   - timeout: The overall deadline in seconds.
-  public init(url: String, headers: [String: String] = [:], timeout: Double) {
+  ///   - authentication: Where credentials come from; none unless given.
+  ///   - caCertificateFile: A PEM file of certificate authorities to trust instead of the system's.
+  public init(
+    method: String = "GET", url: String, headers: [String: String] = [:], body: [UInt8] = [],
+    timeout: Double, authentication: HTTPAuthentication = .none, caCertificateFile: String? = nil
+  ) {
+    self.method = method
     self.url = url
     self.headers = headers
+    self.body = body
     self.timeout = timeout
+    self.authentication = authentication
+    self.caCertificateFile = caCertificateFile
   }
+}
+
+/// Where an HTTP client finds the credentials a server asks for. A password travels to the HTTP helper
+/// on its standard input only: never in an argument list, an environment variable of a child, a log or a
+/// message.
+public enum HTTPAuthentication: Sendable, Equatable {
+  /// No credentials.
+  case none
+  /// The user's `~/.netrc` (or the file given), as curl reads it.
+  case netrc(file: String?)
+  /// A user name and password (HTTP Basic or Digest, whichever the server offers).
+  case password(username: String, password: String)
 }
 
 /// An HTTP response.
