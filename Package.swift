@@ -63,7 +63,7 @@ func folders(in path: String) -> [String] {
 /// code that is used, so a module a tool does not import costs nothing). Tool modules never import each
 /// other.
 let sharedModules: [Target.Dependency] = [
-  "ToolboxCalendrics", "ToolboxICalendar", "ToolboxStorage", "ToolboxTerminal",
+  "ToolboxCalendrics", "ToolboxICalendar", "ToolboxStorage", "ToolboxSync", "ToolboxTerminal",
 ]
 
 /// The few tools that need more than the shared modules.
@@ -99,6 +99,7 @@ let package = Package(
     .library(name: "ToolboxCalendrics", targets: ["ToolboxCalendrics"]),
     .library(name: "ToolboxICalendar", targets: ["ToolboxICalendar"]),
     .library(name: "ToolboxStorage", targets: ["ToolboxStorage"]),
+    .library(name: "ToolboxSync", targets: ["ToolboxSync"]),
     .library(name: "ToolboxTerminal", targets: ["ToolboxTerminal"]),
     .library(name: "ToolboxTestSupport", targets: ["ToolboxTestSupport"]),
   ] + tools.map { .library(name: $0.module, targets: [$0.module]) },
@@ -112,6 +113,12 @@ let package = Package(
     // lines, folding, escaping, dates, recurrence rules, stable UIDs. No tool's words or options.
     .target(
       name: "ToolboxICalendar", dependencies: ["ToolboxCore"], swiftSettings: staticExecutable),
+    // Two-way sync of a tool's items with a collection another program keeps (a CalDAV calendar, a vdir
+    // folder): the WebDAV/CalDAV XML it needs, the collections, and the three-way sync engine. No tool's
+    // words: tools give it their items as iCalendar objects.
+    .target(
+      name: "ToolboxSync", dependencies: ["ToolboxCore", "ToolboxICalendar"],
+      swiftSettings: staticExecutable),
     // The system SQLite library for the todo store; linked statically in release builds (libsqlite3.a).
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
@@ -176,6 +183,9 @@ let package = Package(
     .testTarget(
       name: "ToolboxICalendarTests",
       dependencies: ["ToolboxICalendar", "ToolboxCore", "ToolboxTestSupport"]),
+    .testTarget(
+      name: "ToolboxSyncTests",
+      dependencies: ["ToolboxSync", "ToolboxICalendar", "ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxEndToEndTests",
       dependencies: [
