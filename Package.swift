@@ -163,7 +163,7 @@ let package = Package(
     // process. `swift test` builds it all the same (it builds every target first), and the tests run it
     // from the products folder.
     .executableTarget(
-      name: "toolbox-search-http", dependencies: ["CCurl"],
+      name: "toolbox-http", dependencies: ["CCurl"],
       swiftSettings: [
         .enableExperimentalFeature("Embedded", .when(platforms: [.linux])),
         .unsafeFlags(["-wmo"], .when(platforms: [.linux])),
@@ -199,7 +199,7 @@ let package = Package(
         path: "\(toolsFolder)/\(tool.name)", swiftSettings: staticExecutable,
         linkerSettings: linkerSettingsOfTool[tool.name] ?? [])
     }
-    // The search tests run the HTTP helper `toolbox-search-http` from the products folder: no test target
+    // The search tests run the HTTP helper `toolbox-http` from the products folder: no test target
     // depends on it (see its target).
     + tools.filter(\.hasTests).map { tool in
       .testTarget(

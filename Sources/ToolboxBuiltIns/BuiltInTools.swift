@@ -25,7 +25,7 @@ public let toolbox = Application(
     "toolbox --json todo list",
   ])
 
-/// The seams of the real process: HTTP runs in the helper executable `toolbox-search-http` (search's
+/// The seams of the real process: HTTP runs in the helper executable `toolbox-http` (search's
 /// client, `ToolboxSearch.HelperHTTPClient`), so only `toolbox search` loads the network libraries; the
 /// interactive mode (`toolbox ui`) draws the tools' screens on the terminal.
 public func liveSystem() -> System {

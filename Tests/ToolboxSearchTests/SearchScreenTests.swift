@@ -324,7 +324,7 @@ import ToolboxTestSupport
         == .refused(
           status: "HTTP 500 (internal server error) from '127.0.0.1:\(failing.port)'"))
 
-    let third = try other.screen(helper: "/nonexistent/toolbox-search-http")
+    let third = try other.screen(helper: "/nonexistent/toolbox-http")
     type("x", into: third)
     guard case .refused(let message?) = third.handle(.enter) else {
       Issue.record("not refused")

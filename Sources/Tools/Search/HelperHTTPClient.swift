@@ -6,16 +6,17 @@ import ToolboxCore
   import Darwin
 #endif
 
-/// The ``HTTPClient`` of the `toolbox` binary: it runs the helper executable `toolbox-search-http` for each
+/// The ``HTTPClient`` of the `toolbox` binary: it runs the helper executable `toolbox-http` for each
 /// exchange, the way git runs `git-remote-http`, so that only `toolbox search` loads libcurl (and the ~20
 /// shared libraries it needs, which would cost every command start-up time and rule out a fully static
 /// build).
 ///
-/// The helper is found at ``HelperHTTPClient/overrideVariable`` (`TOOLBOX_SEARCH_HTTP`) if set, else in
+/// The helper is found at ``HelperHTTPClient/overrideVariable`` (`TOOLBOX_HTTP`, or its former name
+/// `TOOLBOX_SEARCH_HTTP`) if set, else in
 /// `../libexec/toolbox/` from the running `toolbox`'s folder (an installation), else beside it
 /// (`.build/debug`, `.build/release`), else on `PATH`.
 /// The request goes to the helper's standard input and a framed response comes back on its standard output
-/// (the protocol is described in `Sources/toolbox-search-http/main.swift`). The client enforces the overall
+/// (the protocol is described in `Sources/toolbox-http/main.swift`). The client enforces the overall
 /// deadline itself by killing the helper, whatever the helper does (it gives up on its own only a second
 /// later), so a server that trickles bytes cannot hang the exchange. Besides ``UnavailableError``, `send` throws a
 /// ``BrokenBodyError`` (exit 69 `bad_response` if nobody catches it) when an answer's status and headers
@@ -24,9 +25,12 @@ import ToolboxCore
 /// once decoded), headers over 100 KB, a redirect it does not follow.
 public struct HelperHTTPClient: HTTPClient {
   /// The helper's executable name.
-  public static let helperName = "toolbox-search-http"
+  public static let helperName = "toolbox-http"
   /// The environment variable that gives the helper's path explicitly.
-  public static let overrideVariable = "TOOLBOX_SEARCH_HTTP"
+  public static let overrideVariable = "TOOLBOX_HTTP"
+  /// The variable's name from when the helper was search's own (`toolbox-search-http`): still read, when
+  /// ``overrideVariable`` is not set, so that a setup that names the helper keeps working.
+  public static let formerOverrideVariable = "TOOLBOX_SEARCH_HTTP"
   /// The largest body accepted, as sent and once decoded (the API's largest answers are well under 2 MB).
   /// The helper enforces it while receiving; its frame may add up to ``maximumFrameOverhead`` of status and
   /// headers.
@@ -68,11 +72,13 @@ public struct HelperHTTPClient: HTTPClient {
   /// symbolic links resolved (`/proc/self/exe`), so a link to `toolbox` from another folder still finds it.
   ///
   /// - Parameters:
-  ///   - environment: The environment (for ``overrideVariable``).
+  ///   - environment: The environment (for ``overrideVariable`` and ``formerOverrideVariable``).
   ///   - executableFolder: The folder of the running executable; `nil` to read it from the system.
   /// - Returns: The helper to run.
   static func locateHelper(environment: Environment, executableFolder: String? = nil) -> String {
-    if let path = environment[overrideVariable] { return path }
+    if let path = environment[overrideVariable] ?? environment[formerOverrideVariable] {
+      return path
+    }
     if let folder = executableFolder ?? Self.executableFolder() {
       for candidate in helperCandidates(executableFolder: folder)
       where access(candidate, X_OK) == 0 {
@@ -109,7 +115,7 @@ public struct HelperHTTPClient: HTTPClient {
 
   /// The request frame the helper reads from standard input.
   static func requestFrame(_ request: HTTPRequest) -> [UInt8] {
-    var text = "toolbox-search-http 1\nurl \(singleLine(request.url))\ntimeout \(request.timeout)\n"
+    var text = "toolbox-http 1\nurl \(singleLine(request.url))\ntimeout \(request.timeout)\n"
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
       text += "header \(singleLine(name)): \(singleLine(value))\n"
     }
@@ -143,7 +149,7 @@ public struct HelperHTTPClient: HTTPClient {
       defer { index = end + 1 }
       return String(decoding: bytes[index..<end], as: UTF8.self)
     }
-    guard line() == "toolbox-search-http 1", let first = line() else { return nil }
+    guard line() == "toolbox-http 1", let first = line() else { return nil }
     if first.hasPrefix("error ") {
       let rest = first.dropFirst(6)
       let kind = rest.prefix { $0 != " " }

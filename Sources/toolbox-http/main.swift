@@ -1,4 +1,4 @@
-// toolbox-search-http: performs one HTTP GET for `toolbox search`, the way git runs `git-remote-http`.
+// toolbox-http: performs one HTTP GET for `toolbox search`, the way git runs `git-remote-http`.
 //
 // It is the only program of the package that links libcurl, which it calls directly through its C API
 // (module CCurl, which also gives it libc): no Foundation, and built as Embedded Swift (see Package.swift),
@@ -8,13 +8,13 @@
 // Protocol (version 1), all text lines end with "\n":
 //
 //   request on standard input          response on standard output
-//   toolbox-search-http 1              toolbox-search-http 1
+//   toolbox-http 1              toolbox-http 1
 //   url <absolute http(s) URL>         status <code>
 //   timeout <seconds>                  header <lower-case name>: <value>     (any number)
 //   header <name>: <value>   (any)     body <byte count>
 //   <empty line>                       <exactly that many bytes>
 //
-// or, when there is no HTTP response:    toolbox-search-http 1
+// or, when there is no HTTP response:    toolbox-http 1
 //                                        error <kind> <message>
 // where <kind> is `timeout`, `connection`, `tls`, `invalid_url` or `failed`;
 // or, when the status and headers arrived but the body did not arrive whole:
@@ -48,7 +48,7 @@ import CCurl
 // A peer that hung up is an error to handle (EPIPE), not a signal that ends the helper without a frame.
 toolbox_ignore_sigpipe()
 guard let request = Request.parse(readStandardInput()) else {
-  fail("failed", "malformed request frame (toolbox-search-http speaks protocol version 1)")
+  fail("failed", "malformed request frame (toolbox-http speaks protocol version 1)")
 }
 startWatchdog(timeout: request.timeout)
 finish(Exchange.run(request))

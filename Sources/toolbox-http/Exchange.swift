@@ -207,7 +207,7 @@ enum Exchange {
     guard (100...999).contains(status) else {
       return .error("failed", "the answer is not an HTTP response")
     }
-    var text = "toolbox-search-http 1\nstatus \(status)\n"
+    var text = "toolbox-http 1\nstatus \(status)\n"
     for (name, value) in mergedHeaders(transfer.headers) { text += "header \(name): \(value)\n" }
     text += "body \(transfer.body.count)\n"
     return Frame(head: Array(text.utf8), body: transfer.body)

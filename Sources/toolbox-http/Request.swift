@@ -28,7 +28,7 @@ struct Request {
       start = index + 1
     }
     lines.append(text[start...])
-    guard let first = lines.first, first.elementsEqual("toolbox-search-http 1".utf8) else {
+    guard let first = lines.first, first.elementsEqual("toolbox-http 1".utf8) else {
       return nil
     }
     var request = Request()

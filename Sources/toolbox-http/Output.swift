@@ -8,7 +8,7 @@ struct Frame {
 
   /// An error frame: `error <kind> <message>`, the message on one line.
   static func error(_ kind: String, _ message: String) -> Frame {
-    Frame(head: Array("toolbox-search-http 1\nerror \(kind) \(singleLine(message))\n".utf8))
+    Frame(head: Array("toolbox-http 1\nerror \(kind) \(singleLine(message))\n".utf8))
   }
 }
 
