@@ -3,6 +3,7 @@ import Testing
 import ToolboxCore
 import ToolboxTestSupport
 
+@testable import ToolboxHTTP
 @testable import ToolboxSearch
 
 /// The client that runs the HTTP helper: frames, the real helper against a real server, and the deadline it

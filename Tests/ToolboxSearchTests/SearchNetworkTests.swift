@@ -3,6 +3,7 @@ import Testing
 import ToolboxCore
 import ToolboxTestSupport
 
+@testable import ToolboxHTTP
 @testable import ToolboxSearch
 
 /// Whole runs of `toolbox search` in-process, through the real HTTP helper, against a real HTTP server on

@@ -4,6 +4,7 @@ import ToolboxCore
 import ToolboxTerminal
 import ToolboxTestSupport
 
+@testable import ToolboxHTTP
 @testable import ToolboxSearch
 
 /// The search screen of `toolbox ui`: keys typed into a real screen, searches through the real HTTP

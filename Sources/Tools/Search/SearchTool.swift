@@ -1,4 +1,5 @@
 import ToolboxCore
+import ToolboxHTTP
 
 /// `toolbox search`: a validating, caching, rate-limit-aware client for Apple's iTunes Search API
 /// (<https://performance-partners.apple.com/search-api>): keyword search and lookups by iTunes id, AMG id,

@@ -7,9 +7,10 @@ import ToolboxCore
 #endif
 
 /// The ``HTTPClient`` of the `toolbox` binary: it runs the helper executable `toolbox-http` for each
-/// exchange, the way git runs `git-remote-http`, so that only `toolbox search` loads libcurl (and the ~20
-/// shared libraries it needs, which would cost every command start-up time and rule out a fully static
-/// build).
+/// exchange, the way git runs `git-remote-http`, so that only the commands that talk HTTP (search, sync) load
+/// libcurl (and the ~20 shared libraries it needs, which would cost every command start-up time and rule out
+/// a fully static build). It lives in the shared module ToolboxHTTP, beside ToolboxCore, so that every tool
+/// can use it; `HTTPClient` and `HTTPRequest` stay in Core.
 ///
 /// The helper is found at ``HelperHTTPClient/overrideVariable`` (`TOOLBOX_HTTP`, or its former name
 /// `TOOLBOX_SEARCH_HTTP`) if set, else in
@@ -34,7 +35,7 @@ public struct HelperHTTPClient: HTTPClient {
   /// The largest body accepted, as sent and once decoded (the API's largest answers are well under 2 MB).
   /// The helper enforces it while receiving; its frame may add up to ``maximumFrameOverhead`` of status and
   /// headers.
-  static let maximumResponseSize = 32 << 20
+  public static let maximumResponseSize = 32 << 20
   /// Room in the helper's frame for the status and header lines (the helper refuses headers over 100 KB).
   static let maximumFrameOverhead = 1 << 20
 
@@ -126,7 +127,7 @@ public struct HelperHTTPClient: HTTPClient {
     String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
   }
 
-  /// The host (and port) of a URL, for messages: as ``SearchFetcher`` names it.
+  /// The host (and port) of a URL, for messages (as search names it).
   static func host(of url: String) -> String {
     var rest = Substring(url)
     if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
@@ -274,7 +275,7 @@ public struct HelperHTTPClient: HTTPClient {
         killHelper()
         return .failure(
           UnavailableError(
-            "no complete response within \(SearchError.seconds(timeout)) s", code: "timeout"))
+            "no complete response within \(seconds(timeout)) s", code: "timeout"))
       }
       let writing = written < frame.count
       var descriptors: [pollfd] = []
@@ -364,6 +365,12 @@ public struct HelperHTTPClient: HTTPClient {
       }
       usleep(100)
     }
+  }
+
+  /// Seconds for a message: a whole number without a fraction, else at most three decimals.
+  static func seconds(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e9 { return String(Int(value)) }
+    return String((value * 1000).rounded() / 1000)
   }
 
   private static func closeAll(_ descriptors: [Int32]) {
