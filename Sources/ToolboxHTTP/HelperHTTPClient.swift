@@ -54,6 +54,7 @@ public struct HelperHTTPClient: HTTPClient {
   }
 
   public func send(_ request: HTTPRequest, notice: WaitingNotice?) throws -> HTTPResponse {
+    try Self.check(request)
     let environment = environment ?? Environment.process
     let helper = helperPath ?? Self.locateHelper(environment: environment)
     return try Self.exchange(
@@ -114,13 +115,105 @@ public struct HelperHTTPClient: HTTPClient {
 
   // MARK: - Frames
 
-  /// The request frame the helper reads from standard input.
+  /// The largest request body: 64 MiB, as the helper accepts.
+  public static let maximumRequestBody = 64 << 20
+
+  /// Refuses a request the helper could not send as meant, before the helper runs: a method that is not
+  /// an HTTP token, a body over ``maximumRequestBody``, credentials with a line break or NUL (a frame
+  /// line cannot carry them), and credentials over plain http to a host that is not a loopback address
+  /// unless ``HTTPRequest/allowsInsecureCredentials`` (Basic authentication would travel in clear; the
+  /// helper refuses that too). No message quotes a password.
+  ///
+  /// - Throws: ``DataError`` `invalid_request` or `request_too_large`, ``ConfigError``
+  ///   `invalid_credentials` or `insecure_http`.
+  static func check(_ request: HTTPRequest) throws {
+    let tokenBytes = Set("!#$%&'*+-.^_`|~".utf8)
+    guard !request.method.isEmpty, request.method.utf8.count <= 32,
+      request.method.utf8.allSatisfy({ byte in
+        (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
+          || tokenBytes.contains(byte)
+      })
+    else {
+      throw DataError(
+        "'\(singleLine(request.method))' is not an HTTP method", code: "invalid_request")
+    }
+    guard request.body.count <= maximumRequestBody else {
+      throw DataError(
+        "the request body is larger than \(maximumRequestBody >> 20) MiB (\(request.body.count) bytes)",
+        code: "request_too_large")
+    }
+    let hasCredentials: Bool
+    switch request.authentication {
+    case .none:
+      hasCredentials = false
+    case .netrc(let file):
+      hasCredentials = true
+      if let file, !isOneLine(file) || file.isEmpty {
+        throw ConfigError(
+          "the netrc file's path is empty or has a line break", code: "invalid_credentials")
+      }
+    case .password(let username, let password):
+      hasCredentials = true
+      guard isOneLine(username), isOneLine(password) else {
+        throw ConfigError(
+          "the user name or password has a line break or NUL, which HTTP cannot send",
+          code: "invalid_credentials")
+      }
+    }
+    if hasCredentials, !request.allowsInsecureCredentials,
+      request.url.utf8.count >= 7,
+      request.url.prefix(7).lowercased() == "http://", !isLoopback(url: request.url)
+    {
+      throw ConfigError(
+        "refusing to send credentials over plain http to '\(host(of: request.url))': they would travel "
+          + "in clear (use https, or allow insecure http in the configuration)",
+        code: "insecure_http")
+    }
+    if let file = request.caCertificateFile, file.isEmpty || !isOneLine(file) {
+      throw ConfigError(
+        "the certificate authority file's path is empty or has a line break", code: "invalid_config"
+      )
+    }
+  }
+
+  /// The request frame the helper reads from standard input (version 2): header lines, an empty line,
+  /// then the body's bytes.
   static func requestFrame(_ request: HTTPRequest) -> [UInt8] {
-    var text = "toolbox-http 1\nurl \(singleLine(request.url))\ntimeout \(request.timeout)\n"
+    var text = "toolbox-http 2\n"
+    if request.method != "GET" { text += "method \(singleLine(request.method))\n" }
+    text += "url \(singleLine(request.url))\ntimeout \(request.timeout)\n"
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
       text += "header \(singleLine(name)): \(singleLine(value))\n"
     }
-    return Array((text + "\n").utf8)
+    switch request.authentication {
+    case .none: break
+    case .netrc(let file?): text += "netrc-file \(singleLine(file))\n"
+    case .netrc(nil): text += "netrc\n"
+    case .password(let username, let password):
+      text += "user \(singleLine(username))\npassword \(singleLine(password))\n"
+    }
+    if let file = request.caCertificateFile { text += "cacert \(singleLine(file))\n" }
+    if request.allowsInsecureCredentials { text += "insecure-credentials\n" }
+    if !request.body.isEmpty { text += "body \(request.body.count)\n" }
+    return Array((text + "\n").utf8) + request.body
+  }
+
+  private static func isOneLine(_ text: String) -> Bool {
+    !text.utf8.contains { $0 == 10 || $0 == 13 || $0 == 0 }
+  }
+
+  /// Whether a URL's host is this machine: `localhost`, 127.x.x.x or `[::1]`.
+  static func isLoopback(url: String) -> Bool {
+    var authority = Substring(host(of: url).lowercased())
+    if let at = authority.lastIndex(of: "@") {
+      authority = authority[authority.index(after: at)...]
+    }
+    let hostName =
+      authority.hasPrefix("[")
+      ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
+    if hostName == "localhost" || hostName == "[::1]" { return true }
+    return hostName.hasPrefix("127.")
+      && hostName.allSatisfy { $0 == "." || ("0"..."9").contains($0) }
   }
 
   private static func singleLine(_ text: String) -> String {
@@ -150,7 +243,7 @@ public struct HelperHTTPClient: HTTPClient {
       defer { index = end + 1 }
       return String(decoding: bytes[index..<end], as: UTF8.self)
     }
-    guard line() == "toolbox-http 1", let first = line() else { return nil }
+    guard line() == "toolbox-http 2", let first = line() else { return nil }
     if first.hasPrefix("error ") {
       let rest = first.dropFirst(6)
       let kind = rest.prefix { $0 != " " }
@@ -178,6 +271,7 @@ public struct HelperHTTPClient: HTTPClient {
         case "connection": "connection_failed"
         case "tls": "tls_failed"
         case "invalid_url": "invalid_url"
+        case "insecure": "insecure_http"
         default: "http_failed"
         }
       return .failure(UnavailableError(message, code: code))
