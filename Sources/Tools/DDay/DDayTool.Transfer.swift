@@ -105,6 +105,21 @@ extension DDayTool {
   /// The largest file `import` reads.
   static let maximumImportSize = 16 << 20
 
+  /// The line (1-based, lines joined by LF) of the first U+FFFD, if any.
+  static func replacementLine(_ bytes: [UInt8]) -> Int? {
+    var line = 1
+    var index = 0
+    while index + 2 < bytes.count {
+      if bytes[index] == 0x0A {
+        line += 1
+      } else if bytes[index] == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBD {
+        return line
+      }
+      index += 1
+    }
+    return nil
+  }
+
   /// A file over the limit is input dday cannot take (65, as for standard input), not an I/O failure.
   static func importError(_ error: any Error) -> any Error {
     if let failure = error as? FileReadError, case .tooLarge(let limit) = failure.reason {
@@ -121,6 +136,8 @@ extension DDayTool {
       guard bytes.count <= Self.maximumImportSize else {
         throw ICalendarError(.tooLarge(limit: Self.maximumImportSize))
       }
+      // Standard input arrives decoded, invalid UTF-8 as U+FFFD (EF BF BD): refused as a file's would be.
+      if let line = Self.replacementLine(bytes) { throw ICalendarError(.notUTF8, line: line) }
     } else {
       let read: [UInt8]?
       do {
