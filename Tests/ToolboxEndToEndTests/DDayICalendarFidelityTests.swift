@@ -74,6 +74,13 @@ import ToolboxTestSupport
       result.error.hasPrefix("toolbox: dday: line 8: text that is not UTF-8"), "\(result.error)")
     #expect(
       try Toolbox.run(["dday", "list"], environment: environment).output.contains("Caf") == false)
+    // Through standard input too (which reaches dday decoded, the byte as U+FFFD).
+    let piped = try Toolbox.run(
+      ["-c", "exec \"$0\" dday import - < \"$1\"", Toolbox.binary, path],
+      environment: environment, executable: "/bin/sh")
+    #expect(piped.status == 65, "\(piped.error)")
+    #expect(
+      piped.error.hasPrefix("toolbox: dday: line 8: text that is not UTF-8"), "\(piped.error)")
   }
 
   @Test(
