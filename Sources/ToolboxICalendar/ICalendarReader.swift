@@ -60,9 +60,8 @@ public struct ICalendarReader: Sendable {
   /// - Returns: The components, at least one.
   /// - Throws: ``ICalendarError`` for input that is not iCalendar or exceeds the limits.
   public func read(_ bytes: [UInt8]) throws(ICalendarError) -> [ICalendarComponent] {
-    try read(bytes, lenient: false) { warning throws(ICalendarError) in
-      throw ICalendarError(.malformedLine(warning.message), line: warning.line)
-    }
+    // Not lenient: every quirk is thrown where it is found, as the error it is; nothing is warned.
+    try read(bytes, lenient: false) { _ in }
   }
 
   /// Reads the top-level components of a file, skipping the quirks of `X-` properties with a warning
@@ -102,7 +101,8 @@ public struct ICalendarReader: Sendable {
         property = try Self.parse(line, number: number, lenient: lenient, repair: &repair)
       } catch {
         // A malformed X- property is skipped: it is no property a reader needs.
-        guard Self.isExtensionName(line), case .malformedLine(let detail) = error.reason else {
+        guard lenient, Self.isExtensionName(line), case .malformedLine(let detail) = error.reason
+        else {
           throw error
         }
         try warn(ICalendarWarning(line: number, message: "\(detail); the line is skipped"))
@@ -134,7 +134,7 @@ public struct ICalendarReader: Sendable {
         }
       default:
         guard !stack.isEmpty else {
-          guard property.name.hasPrefix("X-") else {
+          guard lenient, property.name.hasPrefix("X-") else {
             throw ICalendarError(.outsideComponent(property.name), line: number)
           }
           try warn(

@@ -34,7 +34,14 @@ import ToolboxCore
         "line 8: property 'X-AFTER' outside any component; the line is skipped",
       ])
     // Without warnings, the same file is refused at the first quirk, as before.
-    #expect(throws: ICalendarError.self) { try ICalendarReader().read(bytes(lines)) }
+    #expect(
+      throws: ICalendarError(
+        .malformedLine("invalid character after 'X-LOTUS-CHILD' in 'X-LOTUS-CHILD_UID:ABC'"),
+        line: 4)
+    ) { try ICalendarReader().read(bytes(lines)) }
+    #expect(throws: ICalendarError(.outsideComponent("X-AFTER"), line: 1)) {
+      try ICalendarReader().read(bytes(["X-AFTER:1", "BEGIN:VEVENT", "END:VEVENT"]))
+    }
     // A malformed standard property is still an error.
     #expect(throws: ICalendarError.self) {
       try lenient(["BEGIN:VEVENT", "SUMMARY_X:1", "END:VEVENT"])
