@@ -531,15 +531,18 @@ extension TodoStore {
 
   /// Moves every done task of the list into the archive.
   ///
+  /// - Parameter moving: Called inside the transaction, before the move, with the tasks it moves (`sync`'s
+  ///   done.txt is written there); what it throws undoes the move.
   /// - Returns: How many tasks moved, and the change id (`nil` when none was done).
-  /// - Throws: ``StoreError``.
-  func archiveDone() throws -> Change<Int> {
+  /// - Throws: ``StoreError``; what `moving` throws.
+  func archiveDone(moving: (([TodoTask]) throws -> Void)? = nil) throws -> Change<Int> {
     try guarded {
       try connection.transaction(immediate: true) {
         let count = Int(
           try connection.integer(
             "SELECT count(*) FROM tasks WHERE done = 1 AND archived = 0"))
         guard count > 0 else { return Change(value: 0, id: nil) }
+        if let moving { try moving(try tasks(TaskQuery.everything()).filter(\.done)) }
         let operation = try startOperation("archive")
         try connection.run(
           "INSERT INTO operation_rows (operation, task, existed, \(Self.snapshotColumns)) "
