@@ -110,6 +110,17 @@ import Testing
     let gym = try #require(try Self.task(sandbox, "Gym rec:mon", archived: true))
     #expect(gym["done"] as? Bool == true)
     #expect(try Self.task(sandbox, "Stretch t:tod") == nil)
+
+    // Such a task can be edited, and its JSON export imports back exactly.
+    let call = try #require(try Self.task(sandbox, "Call mom due:tomorrow")?["id"] as? Int)
+    #expect(try sandbox.run("todo", "append", "\(call)", "please", "due:2026-12-09").status == 0)
+    let copy = try TodoSandbox()
+    let exported = try copy.write("all.json", try sandbox.run("todo", "export").output)
+    let imported = try copy.run("todo", "import", exported)
+    #expect(imported.status == 0, "\(imported.error)")
+    #expect(try copy.tasks().count == (try sandbox.tasks()).count)
+    #expect(try Self.task(copy, "Call mom due:tomorrow please")?["due"] as? String == "2026-12-09")
+    #expect(try Self.task(copy, "+proj @ctx") != nil)
   }
 
   @Test(.enabled(if: TodoInteropTests.topydo != nil, "needs topydo (apt-get install topydo)"))

@@ -21,7 +21,7 @@ struct JSONArrayFramer {
     let column: Int
   }
 
-  private enum Mode {
+  private enum Mode: UInt8 {
     /// A value (after `:`, `,` in an array, or at the start).
     case value
     /// After `[`: a value or `]`.
@@ -67,6 +67,8 @@ struct JSONArrayFramer {
   private var backslashPosition = (line: 1, column: 1)
   private var key: [UInt8] = []
   private var keyStart = -1
+  /// Where the key that just ended ends in the chunk (-1: none), for `feed`.
+  private var keyEnd = -1
   private var keyPosition = (line: 1, column: 1)
 
   // Literals.
@@ -84,6 +86,8 @@ struct JSONArrayFramer {
   private var rootKeys = 0
   private var capturing = false
   private var captureStart = 0
+  /// Where the element that just ended ends in the chunk (-1: none), for `feed`.
+  private var elementEnd = -1
   private var element: [UInt8] = []
   private var elementPosition = (line: 1, column: 1)
   private var count = 0
@@ -134,45 +138,59 @@ struct JSONArrayFramer {
   ///   - body: Called with each element of the task array as it ends.
   /// - Throws: ``ImportProblem`` for a syntax error (at once); what `body` throws, unless it is an invalid
   ///   task (``TodoError/invalidImport(source:location:detail:)``), which is thrown by ``finish()``.
-  mutating func feed(_ chunk: [UInt8], _ body: (Element) throws -> Void) throws {
-    try chunk.withUnsafeBufferPointer { bytes in
-      var index = 0
-      let end = bytes.count
-      while index < end {
-        let byte = bytes[index]
-        // The fast path: plain ASCII inside a string.
-        if mode == .string, byte >= 0x20, byte < 0x80, byte != 0x22, byte != 0x5C,
-          utf8Need == 0
-        {
+  mutating func feed(_ bytes: [UInt8], _ body: (Element) throws -> Void) throws {
+    var index = 0
+    let end = bytes.count
+    while index < end {
+      let byte = bytes[index]
+      // The fast paths (no call): plain ASCII inside a string, spaces between tokens.
+      if mode == .string {
+        if byte >= 0x20, byte < 0x80, byte != 0x22, byte != 0x5C, utf8Need == 0 {
           index += 1
           continue
         }
-        if try step(byte, at: index, in: bytes, body) { index += 1 }
+      } else if byte == 0x20 || byte == 0x09, mode.rawValue <= Mode.after.rawValue {
+        index += 1
+        continue
       }
-      if capturing {
-        element.append(contentsOf: bytes[captureStart..<end])
-        captureStart = 0
-        if element.count > Self.maximumElementSize {
-          shapeError(
-            "task \(count + 1) is larger than \(Self.maximumElementSize) bytes", at: base + end)
+      let consumed = try step(byte, at: index)
+      if elementEnd >= 0 {
+        let end = elementEnd
+        elementEnd = -1
+        try emit(bytes, end: end, body)
+      }
+      if keyEnd >= 0 {
+        if keyStart >= 0, key.count < ImportSource.maximumRecordSize {
+          key.append(contentsOf: bytes[keyStart..<keyEnd])
         }
+        keyStart = -1
+        keyEnd = -1
+        if stack.count == 1, wrapped { rootKey() }
       }
-      if mode == .string || mode == .escape || mode == .hex || mode == .lowBackslash
-        || mode == .lowU, stringIsKey, keyStart >= 0
-      {
-        if key.count < ImportSource.maximumRecordSize {
-          key.append(contentsOf: bytes[keyStart..<end])
-        }
-        keyStart = 0
-      }
-      base += end
+      if consumed { index += 1 }
     }
+    if capturing {
+      element.append(contentsOf: bytes[captureStart..<end])
+      captureStart = 0
+      if element.count > Self.maximumElementSize {
+        shapeError(
+          "task \(count + 1) is larger than \(Self.maximumElementSize) bytes", at: base + end)
+      }
+    }
+    if mode == .string || mode == .escape || mode == .hex || mode == .lowBackslash
+      || mode == .lowU, stringIsKey, keyStart >= 0
+    {
+      if key.count < ImportSource.maximumRecordSize {
+        key.append(contentsOf: bytes[keyStart..<end])
+      }
+      keyStart = 0
+    }
+    base += end
   }
 
   /// Processes one byte; `false` when the byte ended a number and must be read again.
   private mutating func step(
-    _ byte: UInt8, at index: Int, in bytes: UnsafeBufferPointer<UInt8>,
-    _ body: (Element) throws -> Void
+    _ byte: UInt8, at index: Int
   ) throws -> Bool {
     let offset = base + index
     switch mode {
@@ -192,7 +210,7 @@ struct JSONArrayFramer {
         return true
       }
       // (Anything else that is not ASCII is an error here, at this byte's column.)
-      try structural(byte, at: index, offset: offset, in: bytes, body)
+      try structural(byte, at: index, offset: offset)
       return true
     case .string:
       if byte == 0x22 {
@@ -200,14 +218,11 @@ struct JSONArrayFramer {
         if stringInvalid { throw syntax("string is not valid UTF-8", at: position(offset + 1)) }
         mode = .after
         if stringIsKey {
-          if keyStart >= 0, key.count < ImportSource.maximumRecordSize {
-            key.append(contentsOf: bytes[keyStart..<index])
-          }
-          keyStart = -1
+          // `feed` takes the key's bytes (and checks a key of the root object).
+          keyEnd = index
           mode = .colon
-          if stack.count == 1, wrapped { rootKey() }
         } else {
-          try valueEnded(at: index + 1, in: bytes, body)
+          valueEnded(at: index + 1)
         }
         return true
       }
@@ -290,7 +305,7 @@ struct JSONArrayFramer {
         return true
       }
       mode = .after
-      try valueEnded(at: index, in: bytes, body)
+      valueEnded(at: index)
       return false
     case .numberDot:
       guard Self.isDigit(byte) else { throw syntax("invalid number", at: position(offset)) }
@@ -315,7 +330,7 @@ struct JSONArrayFramer {
       literalIndex += 1
       if literalIndex == literal.utf8CodeUnitCount {
         mode = .after
-        try valueEnded(at: index + 1, in: bytes, body)
+        valueEnded(at: index + 1)
       }
       return true
     }
@@ -357,13 +372,12 @@ struct JSONArrayFramer {
 
   /// A byte outside strings, numbers and literals that is not white space.
   private mutating func structural(
-    _ byte: UInt8, at index: Int, offset: Int, in bytes: UnsafeBufferPointer<UInt8>,
-    _ body: (Element) throws -> Void
+    _ byte: UInt8, at index: Int, offset: Int
   ) throws {
     switch mode {
     case .keyOrClose where byte == UInt8(ascii: "}"):
       if stack.count == 1, wrapped, framing { shapeError(Self.shape, at: offset) }
-      try close(at: index, in: bytes, body)
+      close(at: index)
     case .keyOrClose, .key:
       guard byte == 0x22 else { throw syntax("expected a quoted key", at: position(offset)) }
       startString(isKey: true, at: index, offset: offset)
@@ -380,14 +394,14 @@ struct JSONArrayFramer {
       if byte == UInt8(ascii: ",") {
         mode = isObject ? .key : .value
       } else if byte == (isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")) {
-        try close(at: index, in: bytes, body)
+        close(at: index)
       } else {
         throw syntax(
           isObject ? "expected ',' or '}' in object" : "expected ',' or ']' in array",
           at: position(offset))
       }
     case .valueOrClose where byte == UInt8(ascii: "]"):
-      try close(at: index, in: bytes, body)
+      close(at: index)
     default:
       try startValue(byte, at: index, offset: offset)
     }
@@ -474,20 +488,22 @@ struct JSONArrayFramer {
       ?? String(decoding: raw, as: UTF8.self)
   }
 
-  private mutating func close(
-    at index: Int, in bytes: UnsafeBufferPointer<UInt8>, _ body: (Element) throws -> Void
-  ) throws {
+  private mutating func close(at index: Int) {
     stack.removeLast()
     mode = .after
-    try valueEnded(at: index + 1, in: bytes, body)
+    valueEnded(at: index + 1)
   }
 
-  /// A value has ended right before `end` (an index in the chunk): an element when it is one.
-  private mutating func valueEnded(
-    at end: Int, in bytes: UnsafeBufferPointer<UInt8>, _ body: (Element) throws -> Void
-  ) throws {
+  /// A value has ended right before `end` (an index in the chunk): an element when it is one, which
+  /// `feed` hands over (``emit(_:end:_:)``) right after this byte.
+  private mutating func valueEnded(at end: Int) {
     guard capturing, stack.count == elementDepth else { return }
     capturing = false
+    elementEnd = end
+  }
+
+  /// Hands over the element that ended right before `end`.
+  private mutating func emit(_ bytes: [UInt8], end: Int, _ body: (Element) throws -> Void) throws {
     element.append(contentsOf: bytes[captureStart..<end])
     count += 1
     guard element.count <= Self.maximumElementSize else {

@@ -311,7 +311,8 @@ enum TaskImporter {
       archived: try flag("archived"), id: id, createdIsDefault: value("created") == nil)
     do {
       try TaskInput.checkSize(text: text, tags: tags, contexts: contexts)
-      try TaskInput.checkReadsBack(TodoTask(id: 0, task), today: today)
+      // A task `sync` kept with words in its text (due:tomorrow) comes back from its JSON export.
+      try TaskInput.checkReadsBack(TodoTask(id: 0, task), today: today, asSyncReads: true)
     } catch {
       throw ImportProblem(error.message)
     }

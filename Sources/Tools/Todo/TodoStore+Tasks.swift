@@ -475,8 +475,10 @@ extension TodoStore {
             || after.contexts != before.contexts
           {
             try TaskInput.checkSize(text: after.text, tags: after.tags, contexts: after.contexts)
-            // The reader's today only dates a line without dates, which a task's line never is.
-            try TaskInput.checkReadsBack(after, today: after.created)
+            // The reader's today only dates a line without dates, which a task's line never is. A task
+            // `sync` kept with words in its text (due:tomorrow) may keep them (as sync reads it back).
+            let kept = (try? TaskInput.checkReadsBack(before, today: before.created)) == nil
+            try TaskInput.checkReadsBack(after, today: after.created, asSyncReads: kept)
           }
         } catch {
           throw UsageError(

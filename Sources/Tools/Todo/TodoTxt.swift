@@ -56,7 +56,7 @@ enum TodoTxt {
   /// The words of a line: separated by any whitespace, split at scalars, not Characters (a word starting
   /// with a combining mark fuses with the space before it into one Character).
   ///
-  /// On import's path (every imported task's line is read back, ``TaskInput/checkReadsBack(_:today:)``):
+  /// On import's path (every imported task's line is read back, ``TaskInput/checkReadsBack(_:today:asSyncReads:)``):
   /// each word's bytes are copied once, and whitespace is ``TaskInput/isWhitespace(_:)``.
   static func words(_ line: String) -> [String] {
     var words: [String] = []
