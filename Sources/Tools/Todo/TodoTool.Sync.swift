@@ -18,7 +18,11 @@ extension TodoTool {
         since the last sync are made on the other. The last-synced copy of the file is kept beside the \
         store (<store>.sync/), so a line deleted from the file is deleted from the list. A task changed \
         on both sides is a conflict: both versions are kept, each conflict is reported on standard \
-        error, and the command exits 1. The file is written atomically, keeping its mode; if another \
+        error, and the command exits 1. A line with words todo.sh or topydo accept that toolbox cannot \
+        read as its fields (due:tomorrow, rec:mon, two due:) keeps them in its task's text and is \
+        reported on standard error (exit 1); the sync goes on. A task completed and moved to the \
+        done.txt beside the file (todo.sh's and topydo's do) is marked done and archived. The file is \
+        written atomically, keeping its mode; if another \
         program changes it during the sync, nothing changes and the command exits 75 (run it again). \
         'toolbox todo undo' reverts the list's side of a sync.
         """,
