@@ -265,14 +265,15 @@ import Testing
     let lines = [
       "Only t rec:1w t:2026-12-10", "Late t rec:1w due:2026-12-05 t:2026-12-08",
       "Early t rec:+1w due:2026-12-10 t:2026-12-07", "Plain rec:2d",
-      "Strict only t rec:+1m t:2026-12-20",
+      "Strict only t rec:+1m t:2026-12-20", "Month end rec:+1m due:2027-01-31",
+      "Business rec:+3b due:2026-12-04", "Leap day rec:+1y due:2028-02-29",
     ]
     let file = try sandbox.write(
       "todo.txt", lines.map { "2026-12-01 " + $0 }.joined(separator: "\n") + "\n")
     try sandbox.write("done.txt", "")
     let run = try Self.topydo(sandbox, file: file)
     // topydo completes them on toolbox's today.
-    try run("do", "--date", "2026-12-02", "1", "2", "3", "4", "5")
+    try run("do", "--date", "2026-12-02", "1", "2", "3", "4", "5", "6", "7", "8")
     let topydoNext = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n")
     func dates(_ line: Substring) -> [String] {
       let words = line.split(separator: " ").map { String($0) }
@@ -282,7 +283,7 @@ import Testing
     #expect(
       try other.run("todo", "import", "--as", "todotxt", "-", input: lines.joined(separator: "\n"))
         .status == 0)
-    #expect(try other.run("todo", "done", "1-5").status == 0)
+    #expect(try other.run("todo", "done", "1-8").status == 0)
     let export = try other.run("todo", "export", "--as", "todotxt").output.split(separator: "\n")
     for line in lines {
       let text = line.components(separatedBy: " rec:")[0] + " "
