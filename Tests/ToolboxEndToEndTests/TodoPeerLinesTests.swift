@@ -95,6 +95,16 @@ import Testing
       (document?["keptAsText"] as? [[String: Any]])?.compactMap { $0["line"] as? Int }
         == Array(5...11))
 
+    // import stays strict: all or nothing, or each such line skipped.
+    let fresh = try TodoSandbox()
+    let strict = try fresh.run("todo", "import", file)
+    #expect(strict.status == 65)
+    #expect(strict.error.contains("line 5: the task has no text"), "\(strict.error)")
+    let skipping = try fresh.run("todo", "import", "--skip-invalid", file)
+    #expect(skipping.status == 1)
+    #expect(skipping.error.split(separator: "\n").count == 7)
+    #expect(try fresh.tasks().count == 4)
+
     // Again: nothing new (the same warnings), nothing doubled.
     let again = try sandbox.run("todo", "sync", file)
     #expect(again.output == "synced '\(file)': already in step\n")
