@@ -106,6 +106,36 @@ public struct DAVAccount: Sendable, Equatable {
   }
 }
 
+extension DAVAccount {
+  /// The calendar collection at ``url``, ready to sync: the factory a tool calls for a `sync URL`
+  /// target.
+  ///
+  /// - Parameters:
+  ///   - client: The HTTP client (the binary's helper client; a stub in tests).
+  ///   - environment: The environment (for ``passwordVariable`` and the password command).
+  ///   - runner: Runs ``passwordCommand``.
+  /// - Throws: ``DAVAccessError`` (plain http refused, the password command failed).
+  public func collection(
+    client: any HTTPClient, environment: Environment,
+    runner: any PasswordCommandRunner = SystemPasswordCommandRunner()
+  ) throws -> CalDAVCollection {
+    CalDAVCollection(
+      url: url, session: try session(client: client, environment: environment, runner: runner))
+  }
+
+  /// The user's calendars that hold `VTODO` or `VEVENT` items, found from ``url`` (see
+  /// ``CalDAVDiscovery``): what `sync --discover URL` lists.
+  ///
+  /// - Throws: ``DAVAccessError``, ``DAVResponseError``, what the client throws.
+  public func discoverCalendars(
+    client: any HTTPClient, environment: Environment,
+    runner: any PasswordCommandRunner = SystemPasswordCommandRunner()
+  ) throws -> [CalDAVCalendar] {
+    try CalDAVDiscovery(session: session(client: client, environment: environment, runner: runner))
+      .calendars(at: url)
+  }
+}
+
 /// Runs a password command and returns the first line it prints.
 public protocol PasswordCommandRunner: Sendable {
   /// Runs `command` (no shell) with this environment, its standard input and error the terminal's (so a

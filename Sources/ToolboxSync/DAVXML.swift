@@ -170,14 +170,15 @@ public enum DAVXML {
   public static func escape(_ text: String) -> String {
     var result = ""
     result.reserveCapacity(text.utf8.count)
-    for character in text {
-      switch character {
+    // By scalar: "\r\n" is one Character.
+    for scalar in text.unicodeScalars {
+      switch scalar {
       case "&": result += "&amp;"
       case "<": result += "&lt;"
       case ">": result += "&gt;"
       case "\"": result += "&quot;"
       case "\r": result += "&#13;"
-      default: result.append(character)
+      default: result.unicodeScalars.append(scalar)
       }
     }
     return result
