@@ -192,7 +192,9 @@ let package = Package(
       dependencies: ["ToolboxICalendar", "ToolboxCore", "ToolboxTestSupport"]),
     .testTarget(
       name: "ToolboxSyncTests",
-      dependencies: ["ToolboxSync", "ToolboxICalendar", "ToolboxCore", "ToolboxTestSupport"]),
+      dependencies: [
+        "ToolboxSync", "ToolboxICalendar", "ToolboxCore", "ToolboxHTTP", "ToolboxTestSupport",
+      ]),
     .testTarget(
       name: "ToolboxEndToEndTests",
       dependencies: [

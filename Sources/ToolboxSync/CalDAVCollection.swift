@@ -237,16 +237,15 @@ public struct CalDAVCollection: SyncCollection, Sendable {
 
   // MARK: - Names
 
-  /// The resource name of a new item: its UID percent-encoded (RFC 3986 unreserved characters and `@`
-  /// stay) with `.ics`; a UID that is empty, has control characters, or would make a name over 200 bytes
-  /// is named by a 64-bit FNV-1a hash of it instead.
+  /// The resource name of a new item: its UID and `.ics` when the UID has only characters every server
+  /// takes as they are in a name (ASCII letters and digits, `-._~@+`, at most 200) and is not `.` or
+  /// `..`; any other UID (a space, `/`, which servers decode into a folder even as `%2F`, non-ASCII,
+  /// control characters, empty) is named `uid-` and a 64-bit FNV-1a hash of it in hex.
   public static func resourceName(uid: String) -> String {
-    let encoded = DAVURL.encodeSegment(uid)
-    if !uid.isEmpty, encoded.utf8.count <= 200, uid != ".", uid != "..",
-      !uid.unicodeScalars.contains(where: \.isTerminalControl)
-    {
-      return encoded + ".ics"
-    }
+    let isSafe =
+      !uid.isEmpty && uid.utf8.count <= 200 && uid != "." && uid != ".."
+      && uid.utf8.allSatisfy { DAVURL.isUnreserved($0) || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "+") }
+    if isSafe { return DAVURL.encodeSegment(uid) + ".ics" }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in uid.utf8 {
       hash ^= UInt64(byte)

@@ -102,7 +102,8 @@ public struct DAVAccount: Sendable, Equatable {
     try checkTransport()
     return DAVSession(
       client: client, authentication: try authentication(environment: environment, runner: runner),
-      caCertificateFile: caCertificate, timeout: timeout)
+      caCertificateFile: caCertificate, timeout: timeout,
+      allowsInsecureCredentials: allowInsecureHTTP)
   }
 }
 

@@ -15,6 +15,9 @@ public struct DAVSession: Sendable {
   public let timeout: Double
   /// Bounds on XML bodies.
   public let limits: DAVXML.Limits
+  /// Whether credentials may go over plain http to another machine (the account's
+  /// `allowInsecureHTTP`); the HTTP client refuses them otherwise.
+  public let allowsInsecureCredentials: Bool
 
   /// The most redirects followed for one request.
   static let maximumRedirects = 5
@@ -22,8 +25,10 @@ public struct DAVSession: Sendable {
   /// Creates a session.
   public init(
     client: any HTTPClient, authentication: HTTPAuthentication = .none,
-    caCertificateFile: String? = nil, timeout: Double = 60, limits: DAVXML.Limits = .default
+    caCertificateFile: String? = nil, timeout: Double = 60, limits: DAVXML.Limits = .default,
+    allowsInsecureCredentials: Bool = false
   ) {
+    self.allowsInsecureCredentials = allowsInsecureCredentials
     self.client = client
     self.authentication = authentication
     self.caCertificateFile = caCertificateFile
@@ -56,8 +61,18 @@ public struct DAVSession: Sendable {
       }
       let request = HTTPRequest(
         method: method, url: url.description, headers: allHeaders, body: body, timeout: timeout,
-        authentication: authentication, caCertificateFile: caCertificateFile)
-      let response = try client.send(request)
+        authentication: authentication, caCertificateFile: caCertificateFile,
+        allowsInsecureCredentials: allowsInsecureCredentials)
+      let response: HTTPResponse
+      do {
+        response = try client.send(request)
+      } catch {
+        // The HTTP helper follows redirects of GET only and reports any other as an error naming the
+        // status and target ("(HTTP 301): redirect of a PROPFIND request not followed: URL"): read as
+        // the redirect it is, so the same-origin rule below decides.
+        guard let redirect = Self.reportedRedirect(error, method: method) else { throw error }
+        response = redirect
+      }
       switch response.status {
       case 401:
         throw DAVAccessError(
@@ -93,6 +108,20 @@ public struct DAVSession: Sendable {
         return Answer(url: url, response: response)
       }
     }
+  }
+
+  /// A redirect the HTTP helper reported instead of following, as a response with its status and
+  /// `location`; `nil` for any other error.
+  static func reportedRedirect(_ error: any Error, method: String) -> HTTPResponse? {
+    let text = String(describing: error)
+    guard let marker = text.firstRange(of: "redirect of a \(method) request not followed: "),
+      let statusStart = text.firstRange(of: "(HTTP ")
+    else { return nil }
+    let target = text[marker.upperBound...].prefix { $0 != " " }
+    guard let status = Int(text[statusStart.upperBound...].prefix(3)), (300..<400).contains(status),
+      !target.isEmpty
+    else { return nil }
+    return HTTPResponse(status: status, headers: ["location": String(target)], body: [])
   }
 
   /// Whether a 403 carries a precondition element (`valid-sync-token`, `no-uid-conflict`…), which the

@@ -261,12 +261,12 @@ enum DAVReplies {
       DAVReplies.status(204),
     ])
     let data = Array("BEGIN:VCALENDAR\r\nEND:VCALENDAR\r\n".utf8)
-    let created = try tasks.create(uid: "a b/c@example.com", data: data)
-    #expect(created.href == "/alice/tasks/a%20b%2Fc@example.com.ics")
+    let created = try tasks.create(uid: "abc-1+x@example.com", data: data)
+    #expect(created.href == "/alice/tasks/abc-1+x@example.com.ics".replacing("+", with: "%2B"))
     #expect(created.etag == "\"abc\"")
     let request = client.requests[0]
     #expect(request.method == "PUT")
-    #expect(request.url == "https://dav.example.com/alice/tasks/a%20b%2Fc@example.com.ics")
+    #expect(request.url == "https://dav.example.com/alice/tasks/abc-1%2Bx@example.com.ics")
     #expect(request.headers["If-None-Match"] == "*")
     #expect(request.headers["If-Match"] == nil)
     #expect(request.headers["Content-Type"] == "text/calendar; charset=utf-8")
@@ -279,12 +279,12 @@ enum DAVReplies {
 
   @Test func resourceNamesAreSafe() {
     #expect(CalDAVCollection.resourceName(uid: "abc-123") == "abc-123.ics")
-    #expect(CalDAVCollection.resourceName(uid: "é?#%") == "%C3%A9%3F%23%25.ics")
-    for uid in ["", ".", "..", "a\nb", String(repeating: "x", count: 300)] {
+    for uid in ["", ".", "..", "a\nb", "a b", "a/b", "é", "?#%", String(repeating: "x", count: 300)] {
       let name = CalDAVCollection.resourceName(uid: uid)
       #expect(name.hasPrefix("uid-") && name.hasSuffix(".ics") && name.count == 24, "\(uid)")
     }
     #expect(CalDAVCollection.resourceName(uid: "") != CalDAVCollection.resourceName(uid: "."))
+    #expect(CalDAVCollection.resourceName(uid: "a b") == CalDAVCollection.resourceName(uid: "a b"))
   }
 
   @Test func aCreationThatFindsAnItemIsAPreconditionFailure() throws {
@@ -411,6 +411,28 @@ enum DAVReplies {
     let (looping, _) = try collection([DAVReplies.status(302, headers: ["location": "/a/"])])
     let error = try #require(throws: DAVResponseError.self) { try looping.list() }
     #expect(error.message == "https://dav.example.com redirected more than 5 times")
+  }
+
+  @Test func aRedirectTheHelperReportsIsFollowedOnTheSameServerOnly() throws {
+    struct Refused: Error, CustomStringConvertible {
+      let description: String
+    }
+    let (tasks, client) = try collection([
+      .failure(
+        Refused(
+          description: "bad response from 'dav.example.com' (HTTP 301): redirect of a PROPFIND request "
+            + "not followed: https://dav.example.com/alice/tasks/")),
+      DAVReplies.capture(DAVFixtures.Radicale.list),
+    ], url: "https://dav.example.com/alice/tasks")
+    #expect(try tasks.list().count == 2)
+    #expect(client.requests.count == 2)
+    let (elsewhere, _) = try collection([
+      .failure(
+        Refused(
+          description: "bad response from 'dav.example.com' (HTTP 302): redirect of a PROPFIND request "
+            + "not followed: https://evil.example.net/"))
+    ])
+    #expect(throws: DAVResponseError.self) { try elsewhere.list() }
   }
 
   @Test func aWriteIsNeverRedirected() throws {
