@@ -54,7 +54,8 @@ public struct CalDAVCollection: SyncCollection, Sendable {
   }
 
   static func syncBody(token: String?) -> String {
-    let tokenElement = token.map { "<d:sync-token>\(DAVXML.escape($0))</d:sync-token>" } ?? "<d:sync-token/>"
+    let tokenElement =
+      token.map { "<d:sync-token>\(DAVXML.escape($0))</d:sync-token>" } ?? "<d:sync-token/>"
     return """
       <?xml version="1.0" encoding="utf-8"?>
       <d:sync-collection xmlns:d="DAV:">\(tokenElement)<d:sync-level>1</d:sync-level>\
@@ -150,7 +151,8 @@ public struct CalDAVCollection: SyncCollection, Sendable {
         guard let data = response.property(DAVNames.calDAV, "calendar-data") else {
           if response.propstats.contains(where: { $0.status == 404 }) { continue }
           throw DAVResponseError(
-            "\(url.origin) sent no calendar data for \(Self.decoded(href).escapingControlCharacters)")
+            "\(url.origin) sent no calendar data for \(Self.decoded(href).escapingControlCharacters)"
+          )
         }
         found.insert(href)
         let etag = try etag(of: response, href: href)
@@ -185,7 +187,8 @@ public struct CalDAVCollection: SyncCollection, Sendable {
       return (item.path, Self.strongETag(answer.response))
     case 412:
       throw SyncCollectionError.preconditionFailed(href: item.path)
-    case 403 where Self.isUIDConflict(answer.response), 409 where Self.isUIDConflict(answer.response):
+    case 403 where Self.isUIDConflict(answer.response),
+      409 where Self.isUIDConflict(answer.response):
       throw DAVResponseError(
         "\(url.origin) already holds an item with UID '\(uid.escapingControlCharacters)' under another name "
           + "in \(url.decodedPath.escapingControlCharacters)",
@@ -244,7 +247,9 @@ public struct CalDAVCollection: SyncCollection, Sendable {
   public static func resourceName(uid: String) -> String {
     let isSafe =
       !uid.isEmpty && uid.utf8.count <= 200 && uid != "." && uid != ".."
-      && uid.utf8.allSatisfy { DAVURL.isUnreserved($0) || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "+") }
+      && uid.utf8.allSatisfy {
+        DAVURL.isUnreserved($0) || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: "+")
+      }
     if isSafe { return DAVURL.encodeSegment(uid) + ".ics" }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in uid.utf8 {
@@ -262,7 +267,8 @@ public struct CalDAVCollection: SyncCollection, Sendable {
         "'\(href.escapingControlCharacters)' is not an item of \(displayName.escapingControlCharacters)",
         code: "invalid_href")
     }
-    return DAVURL(scheme: url.scheme, host: url.host, port: url.port, decodedPath: Self.decoded(path))
+    return DAVURL(
+      scheme: url.scheme, host: url.host, port: url.port, decodedPath: Self.decoded(path))
   }
 
   /// An href resolved against the URL that answered; only its path counts (servers behind a proxy may
@@ -294,7 +300,8 @@ public struct CalDAVCollection: SyncCollection, Sendable {
   func etag(of response: DAVResponse, href: String) throws -> String {
     guard let etag = response.property(DAVNames.dav, "getetag")?.trimmedText, !etag.isEmpty else {
       throw DAVResponseError(
-        "\(url.origin) gave no entity tag (getetag) for \(Self.decoded(href).escapingControlCharacters)")
+        "\(url.origin) gave no entity tag (getetag) for \(Self.decoded(href).escapingControlCharacters)"
+      )
     }
     return etag
   }
@@ -332,7 +339,8 @@ extension DAVURL {
 extension String {
   var trimmingASCIISpaces: String {
     let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
-    guard let first = firstIndex(where: { !isSpace($0) }), let last = lastIndex(where: { !isSpace($0) })
+    guard let first = firstIndex(where: { !isSpace($0) }),
+      let last = lastIndex(where: { !isSpace($0) })
     else { return "" }
     return String(self[first...last])
   }

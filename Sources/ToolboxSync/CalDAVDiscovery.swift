@@ -79,7 +79,8 @@ public struct CalDAVDiscovery: Sendable {
       guard components.contains("VTODO") || components.contains("VEVENT") else { continue }
       var name = response.property(DAVNames.dav, "displayname")?.trimmedText ?? ""
       if name.isEmpty {
-        name = calendarURL.decodedPath.split(separator: "/").last.map(String.init) ?? calendarURL.path
+        name =
+          calendarURL.decodedPath.split(separator: "/").last.map(String.init) ?? calendarURL.path
       }
       calendars.append(
         CalDAVCalendar(url: calendarURL, displayName: name, components: components))
@@ -92,7 +93,8 @@ public struct CalDAVDiscovery: Sendable {
   public func calendarHome(from url: DAVURL) throws -> DAVURL {
     var tried: [DAVURL] = []
     var candidates = [url]
-    let wellKnown = DAVURL(scheme: url.scheme, host: url.host, port: url.port, decodedPath: "/.well-known/caldav")
+    let wellKnown = DAVURL(
+      scheme: url.scheme, host: url.host, port: url.port, decodedPath: "/.well-known/caldav")
     if url.path != wellKnown.path { candidates.append(wellKnown) }
     for candidate in candidates {
       tried.append(candidate)
@@ -101,7 +103,8 @@ public struct CalDAVDiscovery: Sendable {
       if let principalHref = response.property(DAVNames.dav, "current-user-principal")?
         .child(DAVNames.dav, "href")?.trimmedText, !principalHref.isEmpty
       {
-        let principal = try sameOrigin(principalHref, answerURL: answerURL, start: url, what: "principal")
+        let principal = try sameOrigin(
+          principalHref, answerURL: answerURL, start: url, what: "principal")
         if let (principalAnswer, principalResponse) = try properties(of: principal),
           let home = try homeSet(principalResponse, answerURL: principalAnswer, start: url)
         {
@@ -134,19 +137,23 @@ public struct CalDAVDiscovery: Sendable {
       throw session.statusError("PROPFIND", answer)
     }
     let multistatus = try session.readMultistatus(answer)
-    let own = multistatus.responses.first {
-      (try? answer.url.resolve($0.href).decodedPath) == answer.url.decodedPath
-        || (try? answer.url.resolve($0.href).asCollection.decodedPath) == answer.url.asCollection.decodedPath
-    } ?? multistatus.responses.first
+    let own =
+      multistatus.responses.first {
+        (try? answer.url.resolve($0.href).decodedPath) == answer.url.decodedPath
+          || (try? answer.url.resolve($0.href).asCollection.decodedPath)
+            == answer.url.asCollection.decodedPath
+      } ?? multistatus.responses.first
     guard let own else { return nil }
     return (answer.url, own)
   }
 
   func homeSet(_ response: DAVResponse, answerURL: DAVURL, start: DAVURL) throws -> DAVURL? {
-    guard let href = response.property(DAVNames.calDAV, "calendar-home-set")?
-      .child(DAVNames.dav, "href")?.trimmedText, !href.isEmpty
+    guard
+      let href = response.property(DAVNames.calDAV, "calendar-home-set")?
+        .child(DAVNames.dav, "href")?.trimmedText, !href.isEmpty
     else { return nil }
-    return try sameOrigin(href, answerURL: answerURL, start: start, what: "calendar home").asCollection
+    return try sameOrigin(href, answerURL: answerURL, start: start, what: "calendar home")
+      .asCollection
   }
 
   /// Resolves an href from discovery. Another host is accepted only over `https` and within the same
@@ -161,7 +168,8 @@ public struct CalDAVDiscovery: Sendable {
       throw DAVResponseError("\(start.origin) sent an unusable \(what) href: \(error.message)")
     }
     if resolved.hasSameOrigin(as: start) { return resolved }
-    if resolved.scheme == "https", start.scheme == "https", let parent = Self.parentDomain(start.host),
+    if resolved.scheme == "https", start.scheme == "https",
+      let parent = Self.parentDomain(start.host),
       resolved.host.hasSuffix("." + parent)
     {
       return resolved

@@ -194,7 +194,8 @@ public struct SystemPasswordCommandRunner: PasswordCommandRunner {
     close(pipeEnds[0])
     let status = SystemProcessRunner.wait(for: pid)
     // Only the first line is the password (`pass show` prints notes after it).
-    let line = output.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first
+    let line =
+      output.split(separator: 0x0A, maxSplits: 1, omittingEmptySubsequences: false).first
       .map { $0.last == 0x0D ? $0.dropLast() : $0 } ?? []
     guard status == 0 else {
       throw DAVAccessError(

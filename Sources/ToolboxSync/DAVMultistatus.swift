@@ -35,7 +35,8 @@ public struct DAVMultistatus: Sendable, Equatable {
           properties: propstat.child(DAVXML.davNamespace, "prop")?.children ?? [])
       }
       responses.append(
-        DAVResponse(href: href, otherHrefs: Array(hrefs.dropFirst()), status: status, propstats: propstats))
+        DAVResponse(
+          href: href, otherHrefs: Array(hrefs.dropFirst()), status: status, propstats: propstats))
     }
     self.responses = responses
     syncToken = root.child(DAVXML.davNamespace, "sync-token")?.trimmedText
@@ -62,7 +63,8 @@ public struct DAVResponse: Sendable, Equatable {
   public var propstats: [DAVPropstat]
 
   /// Creates a response.
-  public init(href: String, otherHrefs: [String] = [], status: Int? = nil, propstats: [DAVPropstat]) {
+  public init(href: String, otherHrefs: [String] = [], status: Int? = nil, propstats: [DAVPropstat])
+  {
     self.href = href
     self.otherHrefs = otherHrefs
     self.status = status

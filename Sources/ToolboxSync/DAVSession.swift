@@ -77,15 +77,19 @@ public struct DAVSession: Sendable {
       case 401:
         throw DAVAccessError(
           "\(url.origin) refused the credentials (HTTP 401) for \(url.decodedPath.escapingControlCharacters): "
-            + "check 'username' and the password (passwordCommand, TOOLBOX_DAV_PASSWORD or ~/.netrc)")
+            + "check 'username' and the password (passwordCommand, TOOLBOX_DAV_PASSWORD or ~/.netrc)"
+        )
       case 403 where !Self.isPreconditionBody(response):
         throw DAVAccessError(
           "\(url.origin) does not allow \(method) on \(url.decodedPath.escapingControlCharacters) (HTTP 403): "
             + "check the account's permissions and the collection URL")
       case 301, 302, 303, 307, 308:
-        guard ["GET", "PROPFIND", "REPORT"].contains(method) else { return Answer(url: url, response: response) }
+        guard ["GET", "PROPFIND", "REPORT"].contains(method) else {
+          return Answer(url: url, response: response)
+        }
         guard let location = response.headers["location"], !location.isEmpty else {
-          throw DAVResponseError("\(url.origin) sent a redirect (HTTP \(response.status)) without a location")
+          throw DAVResponseError(
+            "\(url.origin) sent a redirect (HTTP \(response.status)) without a location")
         }
         let target: DAVURL
         do throws(DAVURLError) {
@@ -101,7 +105,8 @@ public struct DAVSession: Sendable {
         }
         redirects += 1
         guard redirects <= Self.maximumRedirects else {
-          throw DAVResponseError("\(url.origin) redirected more than \(Self.maximumRedirects) times")
+          throw DAVResponseError(
+            "\(url.origin) redirected more than \(Self.maximumRedirects) times")
         }
         url = target
       default:
@@ -175,12 +180,17 @@ public struct DAVSession: Sendable {
     let status = answer.response.status
     let what = "\(method) \(answer.url.decodedPath.escapingControlCharacters)"
     switch status {
-    case 404: return DAVResponseError("\(answer.url.origin) has no \(answer.url.decodedPath.escapingControlCharacters) (HTTP 404): check the URL", code: "http_error")
+    case 404:
+      return DAVResponseError(
+        "\(answer.url.origin) has no \(answer.url.decodedPath.escapingControlCharacters) (HTTP 404): check the URL",
+        code: "http_error")
     case 301, 302, 303, 307, 308:
       return DAVResponseError(
-        "\(answer.url.origin) redirected \(what) (HTTP \(status)): use the collection's own URL", code: "http_error")
+        "\(answer.url.origin) redirected \(what) (HTTP \(status)): use the collection's own URL",
+        code: "http_error")
     default:
-      return DAVResponseError("\(answer.url.origin) answered \(what) with HTTP \(status)", code: "http_error")
+      return DAVResponseError(
+        "\(answer.url.origin) answered \(what) with HTTP \(status)", code: "http_error")
     }
   }
 }

@@ -38,14 +38,19 @@ public struct DAVURL: Sendable, Hashable, CustomStringConvertible {
     }
     guard !authority.contains("@") else {
       throw DAVURLError(
-        "the URL must not hold a user name or password: set 'username' and 'passwordCommand' instead")
+        "the URL must not hold a user name or password: set 'username' and 'passwordCommand' instead"
+      )
     }
     var hostPart = Substring(authority)
     var portText: Substring?
     if hostPart.hasPrefix("[") {
-      guard let close = hostPart.firstIndex(of: "]") else { throw DAVURLError("\(quoted) has a malformed host") }
+      guard let close = hostPart.firstIndex(of: "]") else {
+        throw DAVURLError("\(quoted) has a malformed host")
+      }
       let after = hostPart[hostPart.index(after: close)...]
-      if after.hasPrefix(":") { portText = after.dropFirst() } else if !after.isEmpty {
+      if after.hasPrefix(":") {
+        portText = after.dropFirst()
+      } else if !after.isEmpty {
         throw DAVURLError("\(quoted) has a malformed host")
       }
       hostPart = hostPart[...close]
@@ -64,7 +69,8 @@ public struct DAVURL: Sendable, Hashable, CustomStringConvertible {
       else {
         throw DAVURLError("\(quoted) has an invalid port")
       }
-      port = (scheme == "http" && number == 80) || (scheme == "https" && number == 443) ? nil : number
+      port =
+        (scheme == "http" && number == 80) || (scheme == "https" && number == 443) ? nil : number
     }
     guard let decoded = Self.decodePath(remainder.isEmpty ? "/" : String(remainder)) else {
       throw DAVURLError("\(quoted) has a malformed percent-encoding")
@@ -96,8 +102,10 @@ public struct DAVURL: Sendable, Hashable, CustomStringConvertible {
 
   /// Whether the host is this machine.
   public var isLoopback: Bool {
-    host == "localhost" || host.hasSuffix(".localhost") || host == "[::1]" || host.hasPrefix("127.")
-      && host.split(separator: ".").count == 4 && host.split(separator: ".").allSatisfy { Int($0) != nil }
+    host == "localhost" || host.hasSuffix(".localhost") || host == "[::1]"
+      || host.hasPrefix("127.")
+        && host.split(separator: ".").count == 4
+        && host.split(separator: ".").allSatisfy { Int($0) != nil }
   }
 
   /// Whether the path names a collection (ends with `/`).
@@ -126,13 +134,16 @@ public struct DAVURL: Sendable, Hashable, CustomStringConvertible {
     } else if reference.hasPrefix("/") {
       absolute = String(reference)
     } else {
-      let folder = path.hasSuffix("/") ? path : String(path[...(path.lastIndex(of: "/") ?? path.startIndex)])
+      let folder =
+        path.hasSuffix("/") ? path : String(path[...(path.lastIndex(of: "/") ?? path.startIndex)])
       absolute = folder + reference
     }
     guard let decoded = Self.decodePath(absolute) else {
-      throw DAVURLError("the server's href '\(href.escapingControlCharacters)' has a malformed percent-encoding")
+      throw DAVURLError(
+        "the server's href '\(href.escapingControlCharacters)' has a malformed percent-encoding")
     }
-    return DAVURL(scheme: scheme, host: host, port: port, decodedPath: Self.removeDotSegments(decoded))
+    return DAVURL(
+      scheme: scheme, host: host, port: port, decodedPath: Self.removeDotSegments(decoded))
   }
 
   /// Whether both URLs are on the same scheme, host and port.
@@ -196,7 +207,8 @@ public struct DAVURL: Sendable, Hashable, CustomStringConvertible {
       if isUnreserved(byte) || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "@") {
         result.unicodeScalars.append(Unicode.Scalar(byte))
       } else {
-        result += "%" + String(byte >> 4, radix: 16, uppercase: true)
+        result +=
+          "%" + String(byte >> 4, radix: 16, uppercase: true)
           + String(byte & 0xF, radix: 16, uppercase: true)
       }
     }

@@ -89,7 +89,8 @@ public struct DAVXMLError: Error, Sendable, Equatable, CustomStringConvertible {
   }
 
   public var description: String {
-    line == 0 ? "malformed XML: \(reason)" : "malformed XML at line \(line), column \(column): \(reason)"
+    line == 0
+      ? "malformed XML: \(reason)" : "malformed XML at line \(line), column \(column): \(reason)"
   }
 }
 
@@ -498,7 +499,8 @@ private struct DAVXMLReader {
         throw error("duplicate attribute '\(attribute.name)'", at: attribute.offset)
       }
       element.attributes.append(
-        DAVXMLAttribute(namespace: attributeNamespace, name: attributeLocal, value: attribute.value))
+        DAVXMLAttribute(namespace: attributeNamespace, name: attributeLocal, value: attribute.value)
+      )
     }
     if selfClosing { return element }
     try content(of: &element, qualified: qualified, depth: depth, start: start)

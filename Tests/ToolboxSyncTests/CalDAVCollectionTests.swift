@@ -77,7 +77,9 @@ enum DAVReplies {
     let root = try DAVXML.parse(request.body)
     #expect(root.is("DAV:", "propfind"))
     #expect(
-      root.child("DAV:", "prop")?.children.map(\.name) == ["getetag", "resourcetype", "getcontenttype"])
+      root.child("DAV:", "prop")?.children.map(\.name) == [
+        "getetag", "resourcetype", "getcontenttype",
+      ])
   }
 
   @Test func listSkipsTheCollectionOnXandikosToo() throws {
@@ -99,7 +101,8 @@ enum DAVReplies {
           + DAVReplies.item("/alice/other/x.ics", etag: "\"4\"")
           + DAVReplies.item("/alice/tasks/sub/y.ics", etag: "\"5\"")
           + DAVReplies.item("/alice/tasks/card.vcf", etag: "\"6\"", type: "text/vcard")
-          + DAVReplies.item("/alice/tasks/e.ics", etag: "\"7\"", type: "text/calendar; component=vtodo")
+          + DAVReplies.item(
+            "/alice/tasks/e.ics", etag: "\"7\"", type: "text/calendar; component=vtodo")
           + "<d:response><d:href>/alice/tasks/sub/</d:href><d:propstat><d:prop><d:getetag>\"8\"</d:getetag>"
           + "<d:resourcetype><d:collection/></d:resourcetype></d:prop>"
           + "<d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>")
@@ -118,7 +121,9 @@ enum DAVReplies {
           + "<d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response>")
     ])
     let error = try #require(throws: DAVResponseError.self) { try tasks.list() }
-    #expect(error.message == "https://dav.example.com gave no entity tag (getetag) for /alice/tasks/a.ics")
+    #expect(
+      error.message == "https://dav.example.com gave no entity tag (getetag) for /alice/tasks/a.ics"
+    )
   }
 
   // MARK: changes
@@ -212,7 +217,9 @@ enum DAVReplies {
     let first = try DAVXML.parse(client.requests[0].body)
     #expect(first.is(DAVXML.calDAVNamespace, "calendar-multiget"))
     #expect(
-      first.children("DAV:", "href").map(\.text) == ["/alice/tasks/a%20b.ics", "/alice/tasks/three.ics"])
+      first.children("DAV:", "href").map(\.text) == [
+        "/alice/tasks/a%20b.ics", "/alice/tasks/three.ics",
+      ])
     #expect(client.requests[0].headers["Depth"] == "1")
     #expect(
       try DAVXML.parse(client.requests[1].body).children("DAV:", "href").map(\.text) == [
@@ -235,7 +242,11 @@ enum DAVReplies {
       "/alice/calendars/tasks/a%20b.ics", "/alice/calendars/tasks/three.ics",
       "/alice/calendars/tasks/missing.ics",
     ])
-    #expect(items.map(\.version.etag) == ["\"d7f0f8e5b26001bb4d26c088fa916866a54a7a0c\"", "\"b15408772601e93f11ecc6d96dd84346e354fb49\""])
+    #expect(
+      items.map(\.version.etag) == [
+        "\"d7f0f8e5b26001bb4d26c088fa916866a54a7a0c\"",
+        "\"b15408772601e93f11ecc6d96dd84346e354fb49\"",
+      ])
   }
 
   @Test func fetchingNothingSendsNothing() throws {
@@ -246,7 +257,9 @@ enum DAVReplies {
 
   @Test func hrefsOutsideTheCollectionAreRefused() throws {
     let (tasks, client) = try collection([DAVReplies.status(204)])
-    for href in ["/alice/other/a.ics", "/alice/tasks/", "/alice/tasks/sub/a.ics", "/alice/tasks/../x.ics"] {
+    for href in [
+      "/alice/other/a.ics", "/alice/tasks/", "/alice/tasks/sub/a.ics", "/alice/tasks/../x.ics",
+    ] {
       #expect(throws: DAVResponseError.self) { try tasks.delete(href: href, ifMatch: "\"1\"") }
     }
     #expect(client.requests.isEmpty)
@@ -279,7 +292,9 @@ enum DAVReplies {
 
   @Test func resourceNamesAreSafe() {
     #expect(CalDAVCollection.resourceName(uid: "abc-123") == "abc-123.ics")
-    for uid in ["", ".", "..", "a\nb", "a b", "a/b", "é", "?#%", String(repeating: "x", count: 300)] {
+    for uid in [
+      "", ".", "..", "a\nb", "a b", "a/b", "é", "?#%", String(repeating: "x", count: 300),
+    ] {
       let name = CalDAVCollection.resourceName(uid: uid)
       #expect(name.hasPrefix("uid-") && name.hasSuffix(".ics") && name.count == 24, "\(uid)")
     }
@@ -306,9 +321,11 @@ enum DAVReplies {
 
   @Test func updateIsAPutIfMatch() throws {
     let (tasks, client) = try collection([
-      DAVReplies.status(204, headers: ["etag": "\"new\""]), DAVReplies.status(412), DAVReplies.status(404),
+      DAVReplies.status(204, headers: ["etag": "\"new\""]), DAVReplies.status(412),
+      DAVReplies.status(404),
     ])
-    #expect(try tasks.update(href: "/alice/tasks/a%20b.ics", data: [1], ifMatch: "\"old\"") == "\"new\"")
+    #expect(
+      try tasks.update(href: "/alice/tasks/a%20b.ics", data: [1], ifMatch: "\"old\"") == "\"new\"")
     let request = client.requests[0]
     #expect(request.method == "PUT")
     #expect(request.url == "https://dav.example.com/alice/tasks/a%20b.ics")
@@ -371,7 +388,8 @@ enum DAVReplies {
     let error = try #require(throws: DAVResponseError.self) { try tasks.list() }
     #expect(
       error.message
-        == "https://dav.example.com answered with 'text/html; charset=utf-8' instead of XML for /alice/tasks/")
+        == "https://dav.example.com answered with 'text/html; charset=utf-8' instead of XML for /alice/tasks/"
+    )
     #expect(error.code == "bad_response")
   }
 
@@ -385,7 +403,10 @@ enum DAVReplies {
     for body in hostile {
       let (tasks, _) = try collection([DAVReplies.xml(body)])
       let error = try #require(throws: DAVResponseError.self) { try tasks.list() }
-      #expect(error.message.hasPrefix("https://dav.example.com sent a response toolbox cannot read for /alice/tasks/: malformed XML at line 1"))
+      #expect(
+        error.message.hasPrefix(
+          "https://dav.example.com sent a response toolbox cannot read for /alice/tasks/: malformed XML at line 1"
+        ))
       #expect(!error.message.contains("\n"))
     }
   }
@@ -405,9 +426,10 @@ enum DAVReplies {
       DAVReplies.capture(DAVFixtures.Radicale.list),
     ])
     #expect(try tasks.list().count == 2)
-    #expect(client.requests.map(\.url) == [
-      "https://dav.example.com/alice/tasks/", "https://dav.example.com/dav/alice/tasks/",
-    ])
+    #expect(
+      client.requests.map(\.url) == [
+        "https://dav.example.com/alice/tasks/", "https://dav.example.com/dav/alice/tasks/",
+      ])
     let (looping, _) = try collection([DAVReplies.status(302, headers: ["location": "/a/"])])
     let error = try #require(throws: DAVResponseError.self) { try looping.list() }
     #expect(error.message == "https://dav.example.com redirected more than 5 times")
@@ -417,19 +439,22 @@ enum DAVReplies {
     struct Refused: Error, CustomStringConvertible {
       let description: String
     }
-    let (tasks, client) = try collection([
-      .failure(
-        Refused(
-          description: "bad response from 'dav.example.com' (HTTP 301): redirect of a PROPFIND request "
-            + "not followed: https://dav.example.com/alice/tasks/")),
-      DAVReplies.capture(DAVFixtures.Radicale.list),
-    ], url: "https://dav.example.com/alice/tasks")
+    let (tasks, client) = try collection(
+      [
+        .failure(
+          Refused(
+            description:
+              "bad response from 'dav.example.com' (HTTP 301): redirect of a PROPFIND request "
+              + "not followed: https://dav.example.com/alice/tasks/")),
+        DAVReplies.capture(DAVFixtures.Radicale.list),
+      ], url: "https://dav.example.com/alice/tasks")
     #expect(try tasks.list().count == 2)
     #expect(client.requests.count == 2)
     let (elsewhere, _) = try collection([
       .failure(
         Refused(
-          description: "bad response from 'dav.example.com' (HTTP 302): redirect of a PROPFIND request "
+          description:
+            "bad response from 'dav.example.com' (HTTP 302): redirect of a PROPFIND request "
             + "not followed: https://evil.example.net/"))
     ])
     #expect(throws: DAVResponseError.self) { try elsewhere.list() }

@@ -6,7 +6,10 @@ import ToolboxTestSupport
 @Suite struct CalDAVDiscoveryTests {
   func discovery(_ replies: [StubHTTPClient.Reply]) -> (CalDAVDiscovery, StubHTTPClient) {
     let client = StubHTTPClient(replies)
-    return (CalDAVDiscovery(session: DAVSession(client: client, authentication: .netrc(file: nil))), client)
+    return (
+      CalDAVDiscovery(session: DAVSession(client: client, authentication: .netrc(file: nil))),
+      client
+    )
   }
 
   @Test func radicaleIsFoundFromTheServerRoot() throws {
@@ -50,9 +53,13 @@ import ToolboxTestSupport
       DAVReplies.capture(DAVFixtures.Xandikos.calendars),
     ])
     let calendars = try discovery.calendars(at: DAVURL("http://localhost:8080"))
-    #expect(calendars.map(\.url.path) == ["/alice/calendars/tasks/", "/alice/calendars/events/", "/alice/calendars/calendar/"])
+    #expect(
+      calendars.map(\.url.path) == [
+        "/alice/calendars/tasks/", "/alice/calendars/events/", "/alice/calendars/calendar/",
+      ])
     #expect(calendars.map(\.displayName) == ["Tâches & co", "Events", "calendar"])
-    #expect(calendars[2].components == ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VAVAILABILITY"])
+    #expect(
+      calendars[2].components == ["VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY", "VAVAILABILITY"])
   }
 
   @Test func theWellKnownURIIsTriedWhenTheURLNamesNoPrincipal() throws {
@@ -67,7 +74,8 @@ import ToolboxTestSupport
         "<d:multistatus xmlns:d='DAV:' xmlns:cal='urn:ietf:params:xml:ns:caldav'><d:response>"
           + "<d:href>/remote.php/dav/principals/users/alice/</d:href><d:propstat><d:prop>"
           + "<cal:calendar-home-set><d:href>/remote.php/dav/calendars/alice/</d:href></cal:calendar-home-set>"
-          + "</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>"),
+          + "</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>"
+      ),
       DAVReplies.xml(
         "<d:multistatus xmlns:d='DAV:' xmlns:cal='urn:ietf:params:xml:ns:caldav'>"
           + "<d:response><d:href>/remote.php/dav/calendars/alice/personal/</d:href><d:propstat><d:prop>"
@@ -79,7 +87,8 @@ import ToolboxTestSupport
           + "<d:response><d:href>/remote.php/dav/calendars/alice/journal/</d:href><d:propstat><d:prop>"
           + "<d:resourcetype><d:collection/><cal:calendar/></d:resourcetype>"
           + "<cal:supported-calendar-component-set><cal:comp name='VJOURNAL'/></cal:supported-calendar-component-set>"
-          + "</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>"),
+          + "</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>"
+      ),
     ])
     let calendars = try discovery.calendars(at: DAVURL("https://cloud.example.com/"))
     #expect(calendars.count == 1)
@@ -101,10 +110,12 @@ import ToolboxTestSupport
         DAVReplies.xml(
           "<d:multistatus xmlns:d='DAV:' xmlns:c='urn:ietf:params:xml:ns:caldav'><d:response><d:href>/</d:href>"
             + "<d:propstat><d:prop><c:calendar-home-set><d:href>\(home)</d:href></c:calendar-home-set>"
-            + "</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>")
+            + "</d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat></d:response></d:multistatus>"
+        )
       ]
     }
-    let (icloud, _) = discovery(principal(home: "https://p43-caldav.icloud.com:443/1234/calendars/"))
+    let (icloud, _) = discovery(
+      principal(home: "https://p43-caldav.icloud.com:443/1234/calendars/"))
     #expect(
       try icloud.calendarHome(from: DAVURL("https://caldav.icloud.com/")).description
         == "https://p43-caldav.icloud.com/1234/calendars/")
@@ -130,7 +141,8 @@ import ToolboxTestSupport
           + "</d:propstat></d:response>")
     ])
     #expect(
-      try discovery.calendarHome(from: DAVURL("https://dav.example.com/alice/tasks")).path == "/alice/tasks/")
+      try discovery.calendarHome(from: DAVURL("https://dav.example.com/alice/tasks")).path
+        == "/alice/tasks/")
   }
 
   @Test func aServerWithoutCalDAVIsOneLine() throws {

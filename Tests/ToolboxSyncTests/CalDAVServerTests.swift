@@ -8,7 +8,8 @@ import ToolboxTestSupport
 /// started on 127.0.0.1 with an empty store. Requests go through the real HTTP helper (`toolbox-http`,
 /// built beside the tests) with ``HelperHTTPClient``, as the binary sends them.
 @Suite(.serialized) struct CalDAVServerTests {
-  static let kinds: [CalDAVTestServer.Kind] = [.radicale, .xandikos].filter(CalDAVTestServer.isAvailable)
+  static let kinds: [CalDAVTestServer.Kind] = [.radicale, .xandikos].filter(
+    CalDAVTestServer.isAvailable)
 
   let password = HTTPAuthentication.password(
     username: CalDAVTestServer.username, password: CalDAVTestServer.password)
@@ -37,7 +38,9 @@ import ToolboxTestSupport
         .utf8)
   }
 
-  @Test(arguments: kinds) func discoveryListsTheCalendarsWithTheirNames(kind: CalDAVTestServer.Kind) throws {
+  @Test(arguments: kinds) func discoveryListsTheCalendarsWithTheirNames(kind: CalDAVTestServer.Kind)
+    throws
+  {
     let server = try CalDAVTestServer(kind)
     defer { server.stop() }
     try makeCalendar(server.home + "tasks/", name: "Tâches & co <1>", component: "VTODO")
@@ -79,13 +82,16 @@ import ToolboxTestSupport
     }
     var hrefs = [created.href]
     for index in 1...4 {
-      hrefs.append(try tasks.create(uid: "item-\(index)", data: Self.todo("item-\(index)", "item \(index)")).href)
+      hrefs.append(
+        try tasks.create(uid: "item-\(index)", data: Self.todo("item-\(index)", "item \(index)"))
+          .href)
     }
     let afterCreates = try #require(try tasks.changes(since: start.token))
     #expect(Set(afterCreates.changed.map(\.href)) == Set(hrefs))
 
     // Fetch in batches of two: every item, its data as stored (servers may reorder properties).
-    let items = try tasks.fetch(hrefs.reversed() + ["\(try DAVURL(server.home).path)tasks/missing.ics"])
+    let items = try tasks.fetch(
+      hrefs.reversed() + ["\(try DAVURL(server.home).path)tasks/missing.ics"])
     #expect(Set(items.map(\.version.href)) == Set(hrefs))
     let first = try #require(items.first { $0.version.href == created.href })
     let text = String(decoding: first.data, as: UTF8.self)
@@ -96,7 +102,8 @@ import ToolboxTestSupport
     #expect(throws: SyncCollectionError.preconditionFailed(href: created.href)) {
       try tasks.update(href: created.href, data: Self.todo(uid, "stale"), ifMatch: "\"stale\"")
     }
-    let updated = try tasks.update(href: created.href, data: Self.todo(uid, "second"), ifMatch: etag)
+    let updated = try tasks.update(
+      href: created.href, data: Self.todo(uid, "second"), ifMatch: etag)
     let listed = try tasks.list()
     let newETag = try #require(listed.first { $0.href == created.href }?.etag)
     #expect(newETag != etag)

@@ -17,7 +17,8 @@ import ToolboxTestSupport
     allowed.allowInsecureHTTP = true
     try allowed.checkTransport()
     for url in [
-      "http://localhost:5232/", "http://127.0.0.1:5232/", "http://[::1]:5232/", "https://dav.example.com/",
+      "http://localhost:5232/", "http://127.0.0.1:5232/", "http://[::1]:5232/",
+      "https://dav.example.com/",
       "http://127.10.0.1/",
     ] {
       try DAVAccount(url: try DAVURL(url)).checkTransport()
@@ -41,7 +42,8 @@ import ToolboxTestSupport
     defer { folder.remove() }
     let file = try folder.write("secret", "pa ss'word\r\nnotes: more lines\nurl: x\n")
     let account = DAVAccount(
-      url: try DAVURL("https://dav.example.com/"), username: "alice", passwordCommand: ["cat", file],
+      url: try DAVURL("https://dav.example.com/"), username: "alice",
+      passwordCommand: ["cat", file],
       caCertificate: "/ca.pem")
     let environment = Environment(["PATH": "/usr/bin:/bin", DAVAccount.passwordVariable: "ignored"])
     #expect(
@@ -50,11 +52,14 @@ import ToolboxTestSupport
     // The session carries it to the client, with the CA file; the URL and headers never hold it.
     let client = StubHTTPClient([DAVReplies.capture(DAVFixtures.Radicale.list)])
     let session = try account.session(client: client, environment: environment)
-    _ = try CalDAVCollection(url: try DAVURL("https://dav.example.com/alice/tasks/"), session: session).list()
+    _ = try CalDAVCollection(
+      url: try DAVURL("https://dav.example.com/alice/tasks/"), session: session
+    ).list()
     let request = try #require(client.requests.first)
     #expect(request.authentication == .password(username: "alice", password: "pa ss'word"))
     #expect(request.caCertificateFile == "/ca.pem")
-    #expect(!request.url.contains("pa ss") && !request.headers.values.contains { $0.contains("pa ss") })
+    #expect(
+      !request.url.contains("pa ss") && !request.headers.values.contains { $0.contains("pa ss") })
   }
 
   @Test func aFailingPasswordCommandIsOneLineWithoutItsOutput() throws {
@@ -90,8 +95,10 @@ import ToolboxTestSupport
     let account = DAVAccount(
       url: try DAVURL("https://dav.example.com/"), username: "alice",
       passwordCommand: ["echo", "pw;", "touch", folder.file("ran")])
-    let authentication = try account.authentication(environment: Environment(["PATH": "/usr/bin:/bin"]))
-    #expect(authentication == .password(username: "alice", password: "pw; touch \(folder.file("ran"))"))
+    let authentication = try account.authentication(
+      environment: Environment(["PATH": "/usr/bin:/bin"]))
+    #expect(
+      authentication == .password(username: "alice", password: "pw; touch \(folder.file("ran"))"))
     #expect(folder.read("ran") == nil)
   }
 
@@ -101,11 +108,15 @@ import ToolboxTestSupport
       try DAVAccount(url: url, username: "alice").authentication(
         environment: Environment([DAVAccount.passwordVariable: "pw"]))
         == .password(username: "alice", password: "pw"))
-    #expect(try DAVAccount(url: url, username: "alice").authentication(environment: Environment()) == .netrc(file: nil))
     #expect(
-      try DAVAccount(url: url, netrcFile: "/n").authentication(environment: Environment()) == .netrc(file: "/n"))
+      try DAVAccount(url: url, username: "alice").authentication(environment: Environment())
+        == .netrc(file: nil))
+    #expect(
+      try DAVAccount(url: url, netrcFile: "/n").authentication(environment: Environment())
+        == .netrc(file: "/n"))
     let error = try #require(throws: DAVAccessError.self) {
-      try DAVAccount(url: url).authentication(environment: Environment([DAVAccount.passwordVariable: "pw"]))
+      try DAVAccount(url: url).authentication(
+        environment: Environment([DAVAccount.passwordVariable: "pw"]))
     }
     #expect(error.message == "TOOLBOX_DAV_PASSWORD is set but 'username' is not")
     #expect(throws: DAVAccessError.self) {
@@ -115,7 +126,8 @@ import ToolboxTestSupport
 
   @Test func urlsAreReadStrictly() throws {
     #expect(try DAVURL("HTTPS://Dav.Example.COM:443").description == "https://dav.example.com/")
-    #expect(try DAVURL("http://h:8080/a%7e/b c/%C3%A9").description == "http://h:8080/a~/b%20c/%C3%A9")
+    #expect(
+      try DAVURL("http://h:8080/a%7e/b c/%C3%A9").description == "http://h:8080/a~/b%20c/%C3%A9")
     #expect(try DAVURL("http://[::1]:5232/x").host == "[::1]")
     let refused: [(String, String)] = [
       ("ftp://h/", "'ftp://h/' is not an http or https URL"),
@@ -124,7 +136,10 @@ import ToolboxTestSupport
         "https://alice:pw@h/",
         "the URL must not hold a user name or password: set 'username' and 'passwordCommand' instead"
       ),
-      ("https://h/a?x=1", "'https://h/a?x=1' has a query or fragment, which a collection URL does not"),
+      (
+        "https://h/a?x=1",
+        "'https://h/a?x=1' has a query or fragment, which a collection URL does not"
+      ),
       ("https://h:99999/", "'https://h:99999/' has an invalid port"),
       ("https:///x", "'https:///x' has no valid host"),
       ("https://h/%zz", "'https://h/%zz' has a malformed percent-encoding"),

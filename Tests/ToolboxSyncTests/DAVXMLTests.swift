@@ -79,7 +79,8 @@ import ToolboxSync
 
   @Test func commentsProcessingInstructionsAndByteOrderMarkAreSkipped() throws {
     let root = try parse(
-      "\u{FEFF}<?xml version='1.0'?><!-- before --><?pi data?><r><!-- c -->a<?x y?>b</r><!-- after -->\n")
+      "\u{FEFF}<?xml version='1.0'?><!-- before --><?pi data?><r><!-- c -->a<?x y?>b</r><!-- after -->\n"
+    )
     #expect(root.name == "r")
     #expect(root.text == "ab")
   }
@@ -108,7 +109,9 @@ import ToolboxSync
     let error = try #require(failure(document))
     #expect(error.reason == "a document type declaration is not allowed")
     #expect(error.line == 2 && error.column == 1)
-    #expect(error.description == "malformed XML at line 2, column 1: a document type declaration is not allowed")
+    #expect(
+      error.description
+        == "malformed XML at line 2, column 1: a document type declaration is not allowed")
   }
 
   @Test func externalEntitiesAndUndefinedEntitiesAreRefused() {
@@ -130,16 +133,19 @@ import ToolboxSync
     #expect(error?.column == 64 * 3 + 1)
     #expect(seconds < 0.5)
     // 64 levels are fine.
-    #expect(failure(String(repeating: "<a>", count: 64) + String(repeating: "</a>", count: 64)) == nil)
+    #expect(
+      failure(String(repeating: "<a>", count: 64) + String(repeating: "</a>", count: 64)) == nil)
   }
 
   @Test func sizeElementAndAttributeLimitsHold() {
-    let limits = DAVXML.Limits(maximumSize: 100, maximumDepth: 8, maximumElements: 5, maximumAttributes: 2)
+    let limits = DAVXML.Limits(
+      maximumSize: 100, maximumDepth: 8, maximumElements: 5, maximumAttributes: 2)
     #expect(
       failure(String(repeating: " ", count: 101) + "<r/>", limits: limits)?.description
         == "malformed XML: the document is 105 bytes, more than the 100 allowed")
     #expect(failure("<r><a/><a/><a/><a/></r>", limits: limits) == nil)
-    #expect(failure("<r><a/><a/><a/><a/><a/></r>", limits: limits)?.reason == "more than 5 elements")
+    #expect(
+      failure("<r><a/><a/><a/><a/><a/></r>", limits: limits)?.reason == "more than 5 elements")
     #expect(failure("<r a='1' b='2'/>", limits: limits) == nil)
     #expect(failure("<r a='1' b='2' c='3'/>", limits: limits)?.reason == "more than 2 attributes")
   }
@@ -236,15 +242,33 @@ import ToolboxSync
       let status = try DAVMultistatus.parse(Array(capture.body.utf8))
       #expect(status.syncToken?.isEmpty == false)
       #expect(status.responses.count == 2)
-      #expect(status.responses.filter { $0.status == 404 }.map(\.href) == [capture.path + "two.ics"])
+      #expect(
+        status.responses.filter { $0.status == 404 }.map(\.href) == [capture.path + "two.ics"])
       let added = try #require(status.responses.first { $0.href.hasSuffix("three.ics") })
       #expect(added.status == nil)
       #expect(added.property("DAV:", "getetag")?.text.hasPrefix("\"") == true)
     }
   }
 
+  @Test func aListingOfTenThousandItemsIsReadWhole() throws {
+    var body = "<d:multistatus xmlns:d=\"DAV:\">"
+    for index in 0..<10_000 {
+      body +=
+        "<d:response><d:href>/cal/item-\(index).ics</d:href><d:propstat><d:prop><d:getetag>\"\(index)\""
+        + "</d:getetag><d:resourcetype/></d:prop><d:status>HTTP/1.1 200 OK</d:status></d:propstat>"
+        + "</d:response>"
+    }
+    body += "</d:multistatus>"
+    let status = try DAVMultistatus.parse(Array(body.utf8))
+    #expect(status.responses.count == 10_000)
+    #expect(status.responses[9_999].href == "/cal/item-9999.ics")
+    #expect(status.responses[9_999].property("DAV:", "getetag")?.text == "\"9999\"")
+  }
+
   @Test func aMultistatusNeedsItsRootAndHrefs() {
-    #expect(throws: DAVXMLError.self) { try DAVMultistatus.parse(Array("<error xmlns='DAV:'/>".utf8)) }
+    #expect(throws: DAVXMLError.self) {
+      try DAVMultistatus.parse(Array("<error xmlns='DAV:'/>".utf8))
+    }
     #expect(throws: DAVXMLError.self) {
       try DAVMultistatus.parse(Array("<multistatus xmlns='DAV:'><response/></multistatus>".utf8))
     }
