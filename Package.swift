@@ -196,7 +196,9 @@ let package = Package(
       resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ToolboxSyncTests",
-      dependencies: ["ToolboxSync", "ToolboxICalendar", "ToolboxCore", "ToolboxTestSupport"]),
+      dependencies: [
+        "ToolboxSync", "ToolboxICalendar", "ToolboxCore", "ToolboxHTTP", "ToolboxTestSupport",
+      ]),
     .testTarget(
       name: "ToolboxEndToEndTests",
       dependencies: [
