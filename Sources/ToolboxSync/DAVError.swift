@@ -1,11 +1,5 @@
 import ToolboxCore
 
-extension ExitCode {
-  /// 77 (`EX_NOPERM`): the server refused the credentials (HTTP 401 or 403), or toolbox refuses to send
-  /// them (plain `http` to another machine).
-  public static let permissionDenied = ExitCode(rawValue: 77)
-}
-
 /// The server refused the credentials, or toolbox refuses to send them (exit 77). The message names the
 /// server and the fix, never the password.
 public struct DAVAccessError: ToolboxError, Equatable {
