@@ -69,8 +69,10 @@ static inline CURLcode toolbox_curl_getinfo_off_t(CURL *handle, CURLINFO info, c
   return curl_easy_getinfo(handle, info, value);
 }
 
-/// CURLOPT_HTTPAUTH: Basic or Digest, whichever the server asks for (macros with casts and shifts).
-static const long toolbox_curlauth_basic_digest = (long)(CURLAUTH_BASIC | CURLAUTH_DIGEST);
+/// CURLOPT_HTTPAUTH: Basic, sent with the first request (macros with casts and shifts).
+static const long toolbox_curlauth_basic = (long)CURLAUTH_BASIC;
+/// CURLOPT_HTTPAUTH: Digest, for a server whose 401 asks for it.
+static const long toolbox_curlauth_digest = (long)CURLAUTH_DIGEST;
 
 /// CURLOPT_NETRC: use a netrc file's credentials when it has some for the host, else the URL's.
 static const long toolbox_curl_netrc_optional = CURL_NETRC_OPTIONAL;

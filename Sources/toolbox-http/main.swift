@@ -29,8 +29,8 @@
 // `Content-Length: 0`), without the form Content-Type or `Expect: 100-continue` libcurl would add unless the
 // request gives them. Credentials: `netrc` reads libcurl's `~/.netrc` (`netrc-file` another file) for the
 // URL's host, `user`/`password` give them (both only ever on this standard input, never in an argument or
-// the environment, and never written in a frame or message); either is offered for HTTP Basic or Digest,
-// whichever the server asks for (libcurl asks first without them, then answers the 401). Credentials go over
+// the environment, and never written in a frame or message); they go as HTTP Basic with the first request,
+// and once more as Digest when the server's 401 asks for Digest. Credentials go over
 // https, or over http only to a loopback address (localhost, 127.x.x.x, [::1]) unless the request says
 // `insecure-credentials` (`error insecure`, before anything is sent). `cacert` replaces the system's
 // certificate authorities (and `SSL_CERT_FILE`, `SSL_CERT_DIR`) with the file's; https is always verified.
