@@ -25,12 +25,14 @@ import ToolboxTestSupport
     #expect(KeptLines.unfolded("X-LONG:ab\r\n c\r\n\td") == "X-LONG:abcd")
   }
 
-  @Test func `kept text splits into content lines with their folds`() {
+  @Test func `kept text splits into content lines with their folds, controls made spaces`() {
     let kept = "X-A:1\r\nDESCRIPTION:ab\r\n cd\r\nBEGIN:VALARM\r\nACTION:DISPLAY\r\nEND:VALARM"
     #expect(
       KeptLines.split(kept) == [
         "X-A:1", "DESCRIPTION:ab\r\n cd", "BEGIN:VALARM", "ACTION:DISPLAY", "END:VALARM",
       ])
+    // A damaged store's line breaks or controls cannot break the export's structure.
+    #expect(KeptLines.split("X-A:1\nEND:VTODO\u{7}\r\nX-B:2") == ["X-A:1 END:VTODO ", "X-B:2"])
     // A line no writer folded is folded on the way out; a folded one stays as it was.
     let long = "X-LONG:" + String(repeating: "x", count: 100)
     #expect(KeptLines.written(long) == ICalendarWriter.fold(long))

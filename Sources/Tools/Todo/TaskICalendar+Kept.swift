@@ -42,10 +42,18 @@ struct ICalendarSourceLines {
 /// Content lines as toolbox keeps them (``TodoTask/extra``): iCalendar text, each line as it was read,
 /// folds included, lines joined by CRLF.
 enum KeptLines {
-  /// The content lines of kept text, each with its folds.
+  /// The content lines of kept text, each with its folds. A control character (other than a tab) in a
+  /// line, which the reader never keeps but a damaged store could hold, becomes a space, so that an
+  /// export is always iCalendar.
   static func split(_ text: String) -> [String] {
     var lines: [String] = []
-    for physical in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
+    for var physical in text.split(separator: "\r\n", omittingEmptySubsequences: true) {
+      if physical.unicodeScalars.contains(where: { isControl($0) }) {
+        physical = Substring(
+          String(
+            String.UnicodeScalarView(
+              physical.unicodeScalars.map { isControl($0) ? " " : $0 })))
+      }
       if let first = physical.utf8.first, first == 0x20 || first == 0x09, !lines.isEmpty {
         lines[lines.count - 1] += "\r\n" + physical
       } else {
@@ -53,6 +61,11 @@ enum KeptLines {
       }
     }
     return lines
+  }
+
+  /// A control character no content line may hold (RFC 5545's CTL: U+0000-U+001F but the tab, U+007F).
+  static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
   }
 
   /// A content line without its folds (each CRLF and the space or tab after it removed).
