@@ -119,4 +119,21 @@ import ToolboxTestSupport
     let undone = try stored()
     #expect(undone.text == "Imported" && undone.modified == nil && undone.uid == "kept@example.com")
   }
+
+  @Test func `two VTODOs of one file with one UID become two tasks with two UIDs`() throws {
+    let harness = try TodoHarness()
+    let store = try harness.open()
+    var first = NewTask.test("First")
+    first.uid = "same@example.com"
+    var second = NewTask.test("Second")
+    second.uid = "same@example.com"
+    let imported = try store.importTasks([first, second], source: "test", dryRun: false)
+    #expect(imported.map(\.uid).first == "same@example.com")
+    #expect(Set(imported.compactMap(\.uid)).count == 2)
+    // --merge matches by UID first: the same UID with another text updates that task.
+    var renamed = NewTask.test("First, renamed")
+    renamed.uid = "same@example.com"
+    _ = try store.importTasks([renamed], source: "test", dryRun: false, merge: true)
+    #expect(try harness.allTasks().map(\.text) == ["First, renamed", "Second"])
+  }
 }
