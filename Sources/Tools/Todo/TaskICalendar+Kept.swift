@@ -110,8 +110,7 @@ extension TaskICalendar {
   /// A property's content line as it was read (from `source`), else as toolbox writes it.
   static func line(_ property: ICalendarProperty, _ source: ICalendarSourceLines?) -> String {
     if let number = property.line, let line = source?.contentLine(at: number),
-      line.utf8.count > property.name.utf8.count,
-      line.prefix(property.name.count).uppercased() == property.name
+      KeptLines.unfolded(line).prefix(property.name.count).uppercased() == property.name
     {
       return line
     }
@@ -180,7 +179,7 @@ extension TaskICalendar {
       + "END:VTODO\r\nEND:VCALENDAR\r\n"
     let read = (try? ICalendarReader().read(document))?.first?.components.first?.properties ?? []
     let properties = read.count == top.count ? read : []
-    let names = top.map(lineName)
+    let names = top.map { lineName(KeptLines.unfolded($0)) }
     var replaced: [String: [String]] = [:]
     var current = task.new
     current.id = nil
