@@ -16,13 +16,18 @@ struct NewTask: Sendable {
   var archived = false
   /// The id it had in an exported file, kept when the store has never used it.
   var id: Int?
+  /// The iCalendar `UID` it was imported with; `nil` gives it a new random one.
+  var uid: String?
+  /// The VTODO content lines toolbox keeps without a field (``TodoTask/extra``).
+  var extra: String?
   /// Whether `created` is today because the record had no creation date (`import --merge` then matches
   /// without it).
   var createdIsDefault = false
 }
 
 extension NewTask: Equatable {
-  /// Equal tasks: every field but ``createdIsDefault`` (how the creation date came about).
+  /// Equal tasks: every field but ``createdIsDefault`` (how the creation date came about), ``uid`` and
+  /// ``extra`` (as ``TodoTask``'s equality).
   static func == (lhs: NewTask, rhs: NewTask) -> Bool {
     var left = lhs
     left.createdIsDefault = rhs.createdIsDefault

@@ -5,7 +5,7 @@ import ToolboxICalendar
 ///
 /// | task | VTODO |
 /// | --- | --- |
-/// | id | `UID`: `ICalendarUID.stable(["todo", "task", id])`, the same in every export |
+/// | uid | `UID`: the one it was imported with, a random UUID for a task added since toolbox keeps UIDs, else (older tasks) `ICalendarUID.stable(["todo", "task", id])`; the same in every export |
 /// | text | `SUMMARY` |
 /// | done, completed | `STATUS:COMPLETED` (else `NEEDS-ACTION`), `COMPLETED` (00:00 UTC of the day) |
 /// | created | `CREATED` (00:00 UTC of the day) |
@@ -15,6 +15,12 @@ import ToolboxICalendar
 /// | tags, contexts | `CATEGORIES` (`shop`, `@phone`; a tag starting with `@` or `+` as `+@x`) |
 /// | recurrence | `RRULE` for strict rules (`+1w`: `FREQ=WEEKLY`; `+1b`: `FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR`), and `X-TOOLBOX-RECURRENCE` for every rule (other clients cannot state "from the completion date" or every N business days) |
 /// | hidden | `X-TOOLBOX-HIDDEN:1` |
+/// | extra | every other content line of the imported VTODO (`DESCRIPTION`, `X-…`, `GEO`, `ATTACH`, `PERCENT-COMPLETE`, `SEQUENCE`, `LAST-MODIFIED`, `VALARM`s…), written back as read |
+/// | modified | with a kept `SEQUENCE` one more and `LAST-MODIFIED` this time, once toolbox changed the task |
+///
+/// A property toolbox reads into a field but cannot write back as it was (`DUE` with a time,
+/// `PRIORITY:3`, `STATUS:IN-PROCESS`, a `CATEGORIES` word with a space, an `RRULE` todo cannot state…) is
+/// kept in `extra` too, and written instead of toolbox's own while it still reads as the task's field.
 enum TaskICalendar {
   static let productID = "-//toolbox//todo export//EN"
 
@@ -74,7 +80,12 @@ enum TaskICalendar {
 
   // MARK: - Writing
 
-  /// One task as a `VTODO`.
+  /// The UID of a task: its own, or for a task older than the `uid` column, derived from its id.
+  static func uid(of task: TodoTask) -> String {
+    task.uid ?? ICalendarUID.stable(["todo", "task", String(task.id)])
+  }
+
+  /// One task as a `VTODO`, without the lines it keeps (``text(_:stamp:)`` writes those).
   static func component(_ task: TodoTask, stamp: ICalendarDateTime) -> ICalendarComponent {
     var extra: [ICalendarProperty] = []
     if let priority = task.priority, priority.letter > UInt8(ascii: "C") {
@@ -85,7 +96,7 @@ enum TaskICalendar {
     }
     if task.hidden { extra.append(ICalendarProperty("X-TOOLBOX-HIDDEN", raw: "1")) }
     return ICalendarComponent.todo(
-      uid: ICalendarUID.stable(["todo", "task", String(task.id)]), stamp: stamp, summary: task.text,
+      uid: uid(of: task), stamp: stamp, summary: task.text,
       status: task.done ? .completed : .needsAction, due: task.due.map { .date($0) },
       start: task.threshold.map { .date($0) }, created: ICalendarDateTime(date: task.created),
       completed: task.completed.flatMap { ICalendarDateTime(date: $0) },
@@ -110,30 +121,39 @@ enum TaskICalendar {
 
   // MARK: - Reading
 
-  /// Properties a VTODO may carry that a task keeps or that need no keeping.
-  static let known: Set<String> = [
-    "UID", "DTSTAMP", "SUMMARY", "STATUS", "COMPLETED", "DUE", "DTSTART", "CREATED", "PRIORITY",
-    "CATEGORIES", "RRULE", "LAST-MODIFIED", "SEQUENCE", "PERCENT-COMPLETE", "X-TOOLBOX-PRIORITY",
-    "X-TOOLBOX-RECURRENCE", "X-TOOLBOX-HIDDEN",
-  ]
+  /// The text of a task from a VTODO without `SUMMARY` (RFC 5545 allows it; a task has text).
+  static let noSummary = "(no summary)"
 
-  /// A task from a `VTODO`, and what it could not keep (`DESCRIPTION`, a due time, a category with
-  /// spaces, an `RRULE` todo cannot state, …), one phrase each.
+  /// A task from a `VTODO`: its fields (``fields(_:today:)``), its `UID`, and the content lines it keeps
+  /// (``kept(_:task:source:)``).
   ///
-  /// - Throws: ``ImportProblem`` for a VTODO that is no task: no `SUMMARY`, or a value that cannot be read.
-  static func task(_ todo: ICalendarComponent, today: CivilDate) throws(ImportProblem) -> (
-    NewTask, lost: [String]
-  ) {
-    var lost: [String] = []
+  /// - Parameters:
+  ///   - todo: The VTODO.
+  ///   - today: The creation date when it has no `CREATED`.
+  ///   - source: The input it was read from, for its lines as written.
+  /// - Throws: ``ImportProblem`` for a VTODO that is no task: a value that cannot be read.
+  static func task(
+    _ todo: ICalendarComponent, today: CivilDate, source: ICalendarSourceLines? = nil
+  ) throws(ImportProblem) -> NewTask {
+    var new = try fields(todo, today: today)
+    if let uid = todo.uid, !uid.isEmpty { new.uid = uid }
+    new.extra = kept(todo, task: new, source: source)
+    return new
+  }
+
+  /// The fields of a task from a `VTODO`. `STATUS` `COMPLETED` and `CANCELLED` are done,
+  /// `NEEDS-ACTION`, `IN-PROCESS` and none pending; a `PRIORITY` that is not 1-9 is none.
+  ///
+  /// - Throws: ``ImportProblem`` for a value that cannot be read.
+  static func fields(_ todo: ICalendarComponent, today: CivilDate) throws(ImportProblem) -> NewTask
+  {
     do {
-      guard var summary = todo.summary, !TaskInput.trimmed(summary).isEmpty else {
-        throw ImportProblem("the VTODO has no SUMMARY")
-      }
+      var summary = todo.summary ?? ""
+      if TaskInput.trimmed(summary).isEmpty { summary = noSummary }
       if summary.unicodeScalars.contains(where: { $0 == "\n" || $0 == "\r" }) {
         summary = String(
           String.UnicodeScalarView(
             summary.unicodeScalars.map { $0 == "\n" || $0 == "\r" ? " " : $0 }))
-        lost.append("the line breaks of SUMMARY (now spaces)")
       }
       let text: String
       do {
@@ -142,22 +162,13 @@ enum TaskICalendar {
         throw ImportProblem(error.message)
       }
       func day(_ name: String) throws(ICalendarError) -> CivilDate? {
-        guard let value = try todo.dateValue(of: name) else { return nil }
-        if case .dateTime(let time, _) = value, time.hour + time.minute + time.second > 0 {
-          lost.append("the time of \(name) (\(value.text))")
-        }
-        return value.date
+        try todo.dateValue(of: name)?.date
       }
       var new = NewTask(text: text, created: today)
       let status = todo.text(of: "STATUS")?.uppercased()
       new.done = status == "COMPLETED" || status == "CANCELLED"
-      if status == "CANCELLED" { lost.append("STATUS:CANCELLED (now done)") }
-      if let completed = try todo.dateValue(of: "COMPLETED") {
-        if new.done {
-          new.completed = completed.date
-        } else {
-          lost.append("COMPLETED without STATUS:COMPLETED")
-        }
+      if new.done, let completed = try todo.dateValue(of: "COMPLETED") {
+        new.completed = completed.date
       }
       new.due = try day("DUE")
       new.threshold = try day("DTSTART")
@@ -169,19 +180,22 @@ enum TaskICalendar {
       if let letter = todo.text(of: "X-TOOLBOX-PRIORITY"), let priority = Priority(letter) {
         new.priority = priority
       } else if let property = todo.property(named: "PRIORITY") {
-        new.priority = priority(level: try property.integer())
+        new.priority = (try? property.integer()).flatMap(priority(level:))
       }
-      for category in todo.properties(named: "CATEGORIES").flatMap(\.texts) {
-        do {
+      var tags: Set<String> = []
+      var contexts: Set<String> = []
+      for property in todo.properties(named: "CATEGORIES") {
+        for category in property.texts {
           if category.hasPrefix("@") {
-            let context = try TaskInput.context(marked: category)
-            if !new.contexts.contains(context) { new.contexts.append(context) }
+            guard let context = try? TaskInput.context(marked: category) else { continue }
+            if contexts.insert(context).inserted { new.contexts.append(context) }
           } else {
-            let tag = try TaskInput.tag(marked: category.hasPrefix("+") ? category : "+" + category)
-            if !new.tags.contains(tag) { new.tags.append(tag) }
+            guard
+              let tag = try? TaskInput.tag(
+                marked: category.hasPrefix("+") ? category : "+" + category)
+            else { continue }
+            if tags.insert(tag).inserted { new.tags.append(tag) }
           }
-        } catch {
-          lost.append("the category '\(category)' (not one word)")
         }
       }
       if let rule = todo.text(of: "X-TOOLBOX-RECURRENCE").flatMap(Recurrence.init) {
@@ -190,18 +204,10 @@ enum TaskICalendar {
         let rules = try todo.recurrenceRules()
         if let first = rules.first, rules.count == 1, let rule = recurrence(first) {
           new.recurrence = rule
-        } else if !rules.isEmpty {
-          lost.append("RRULE:" + rules.map(\.text).joined(separator: ",") + " (no rec: equivalent)")
         }
       }
       new.hidden = todo.text(of: "X-TOOLBOX-HIDDEN") == "1"
-      let others = todo.properties.map { $0.name.uppercased() }.filter { !known.contains($0) }
-      var seen: Set<String> = []
-      for name in others where seen.insert(name).inserted { lost.append(name) }
-      for component in todo.components where seen.insert(component.name).inserted {
-        lost.append(component.name)
-      }
-      return (new, lost)
+      return new
     } catch let error as ICalendarError {
       throw ImportProblem(error.description)
     } catch let problem as ImportProblem {

@@ -34,9 +34,9 @@ enum TaskImporter {
   enum Record {
     case task(NewTask, location: String)
     case invalid(ImportProblem, location: String)
-    /// What the next task could not keep (iCalendar: `DESCRIPTION`, a due time, …): imported without it
-    /// and reported.
-    case lost(ImportProblem, location: String)
+    /// Components of an iCalendar file that are not tasks (`VEVENT`, `VJOURNAL`…), counted by name: one
+    /// report for the file, before its tasks.
+    case skippedComponents([(name: String, count: Int)])
   }
 
   /// The largest iCalendar import: the reader's limit (16 MiB), read whole.
@@ -89,22 +89,28 @@ enum TaskImporter {
       } catch {
         throw TodoError.invalidImport(source: source.name, location: nil, detail: error.description)
       }
+      let lines = ICalendarSourceLines(bytes)
+      var skipped: [(name: String, count: Int)] = []
+      for component in calendars.flatMap({ [$0] + $0.components })
+      where !["VCALENDAR", "VTODO", "VTIMEZONE"].contains(component.name) {
+        if let index = skipped.firstIndex(where: { $0.name == component.name }) {
+          skipped[index].count += 1
+        } else {
+          skipped.append((component.name, 1))
+        }
+      }
+      if !skipped.isEmpty { try body(.skippedComponents(skipped)) }
       var number = 0
       for todo in calendars.flatMap({ [$0] + $0.components }).filter({ $0.name == "VTODO" }) {
         number += 1
         let location = todo.line.map { "line \($0)" } ?? "VTODO \(number)"
         do {
-          let (task, lost) = try TaskICalendar.task(todo, today: today)
+          let task = try TaskICalendar.task(todo, today: today, source: lines)
           do {
             try TaskInput.checkSize(text: task.text, tags: task.tags, contexts: task.contexts)
             try TaskInput.checkReadsBack(TodoTask(id: 0, task), today: today)
           } catch {
             throw ImportProblem(error.message)
-          }
-          if !lost.isEmpty {
-            try body(
-              .lost(
-                ImportProblem("not kept: " + lost.joined(separator: ", ")), location: location))
           }
           try body(.task(task, location: location))
         } catch let problem as ImportProblem {
@@ -161,7 +167,7 @@ enum TaskImporter {
       try read(input, format: format, today: today) { record in
         switch record {
         case .task(let task, _): tasks.append(task)
-        case .lost: break
+        case .skippedComponents: break
         case .invalid(let problem, let location):
           throw TodoError.invalidImport(
             source: source, location: location, detail: problem.message)
@@ -257,13 +263,14 @@ enum TaskImporter {
         throw ImportProblem("'\(key)' must be an array of strings, not \(value.typeDescription)")
       }
       var words: [String] = []
+      var seen: Set<String> = []
       for element in array {
         guard let word = element.stringValue else {
           throw ImportProblem("'\(key)' must be an array of strings")
         }
         do {
           let checked = try check(word)
-          if !words.contains(checked) { words.append(checked) }
+          if seen.insert(checked).inserted { words.append(checked) }
         } catch {
           throw ImportProblem(error.message)
         }

@@ -10,8 +10,9 @@ enum TodoError: ToolboxError, Equatable {
   case invalidImport(source: String, location: String?, detail: String)
   /// A record `import --skip-invalid` left out (reported, exit 1).
   case skippedRecord(location: String, detail: String)
-  /// What an imported record could not keep (iCalendar), reported; the task is imported (exit 1).
-  case notKept(location: String, detail: String)
+  /// Components of an iCalendar import that are not tasks (`2 VEVENTs skipped`), reported once; the tasks
+  /// are imported (exit 1).
+  case skippedComponents(source: String, detail: String)
 
   var exitCode: ExitCode { .dataError }
 
@@ -19,7 +20,7 @@ enum TodoError: ToolboxError, Equatable {
     switch self {
     case .invalidImport: "invalid_import"
     case .skippedRecord: "invalid_record"
-    case .notKept: "not_kept"
+    case .skippedComponents: "skipped_components"
     }
   }
 
@@ -30,8 +31,8 @@ enum TodoError: ToolboxError, Equatable {
         + "; nothing was imported"
     case .skippedRecord(let location, let detail):
       "\(location): \(detail) (skipped)"
-    case .notKept(let location, let detail):
-      "\(location): \(detail) (imported without)"
+    case .skippedComponents(let source, let detail):
+      "'\(source)': \(detail)"
     }
   }
 }

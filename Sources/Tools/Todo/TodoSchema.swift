@@ -103,5 +103,21 @@ enum TodoSchema {
         CREATE INDEX tasks_open_due_filters ON tasks (due, hidden, threshold, done, archived)
           WHERE done = 0 AND archived = 0 AND due IS NOT NULL;
         """),
+    StoreKind.Migration(
+      summary: """
+        iCalendar identity and round trip: each task's UID (NULL for tasks made before this step, \
+        whose UID stays derived from the id), the content lines of an imported VTODO that toolbox has \
+        no field for, written back on export, and when toolbox last changed the task (SEQUENCE and \
+        LAST-MODIFIED on export); the operation log keeps them too, so undo restores them
+        """,
+      sql: """
+        ALTER TABLE tasks ADD COLUMN uid TEXT;
+        ALTER TABLE tasks ADD COLUMN extra TEXT;
+        ALTER TABLE tasks ADD COLUMN modified TEXT;
+        ALTER TABLE operation_rows ADD COLUMN uid TEXT;
+        ALTER TABLE operation_rows ADD COLUMN extra TEXT;
+        ALTER TABLE operation_rows ADD COLUMN modified TEXT;
+        CREATE UNIQUE INDEX tasks_by_uid ON tasks (uid) WHERE uid IS NOT NULL;
+        """),
   ]
 }

@@ -16,7 +16,7 @@ final class ImportStaging {
 
   static let columns =
     "text, done, created, completed, due, priority, tags, contexts, threshold, hidden, recurrence, "
-    + "archived"
+    + "archived, uid, extra, modified"
 
   /// Creates the staging table and starts its transaction.
   init(connection: SQLiteConnection) throws {
@@ -27,13 +27,15 @@ final class ImportStaging {
       CREATE TEMP TABLE staged (
         n INTEGER PRIMARY KEY, id INTEGER, file_id INTEGER, default_created INTEGER, outcome TEXT,
         text TEXT, done INTEGER, created TEXT, completed TEXT, due TEXT, priority TEXT, tags TEXT,
-        contexts TEXT, threshold TEXT, hidden INTEGER, recurrence TEXT, archived INTEGER);
+        contexts TEXT, threshold TEXT, hidden INTEGER, recurrence TEXT, archived INTEGER, uid TEXT,
+        extra TEXT, modified TEXT);
       CREATE INDEX temp.staged_by_id ON staged (id);
+      CREATE INDEX temp.staged_by_uid ON staged (uid);
       BEGIN;
       """)
     insert = try connection.prepare(
       "INSERT INTO temp.staged (file_id, default_created, \(Self.columns)) "
-        + "VALUES (?13, ?14, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)")
+        + "VALUES (?16, ?17, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)")
   }
 
   /// A private temporary database (deleted when closed), for a dry run without a store.
@@ -41,8 +43,10 @@ final class ImportStaging {
     try SQLiteConnection(path: "", create: true, busyTimeout: 0)
   }
 
-  /// Stages one task.
+  /// Stages one task (one without a UID gets a random one).
   func add(_ task: NewTask) throws {
+    var task = task
+    if task.uid == nil { task.uid = TaskUID.random() }
     try insert.run(
       TodoStore.values(of: task) + [
         task.id.map { .int($0) } ?? .null, .int(task.createdIsDefault ? 1 : 0),
@@ -61,7 +65,7 @@ final class ImportStaging {
       "SELECT id, \(Self.columns), outcome FROM temp.staged ORDER BY n")
     while try statement.step() {
       let task = try TodoStore.decode(statement, path: "staged import")
-      try body(task, Outcome(rawValue: statement.text(13) ?? "") ?? .added)
+      try body(task, Outcome(rawValue: statement.text(16) ?? "") ?? .added)
     }
   }
 
@@ -107,7 +111,8 @@ extension TodoStore {
       created: try date(3) ?? .minimum, completed: try date(4), due: try date(5),
       priority: statement.text(6).flatMap(Priority.init), tags: words(7), contexts: words(8),
       threshold: try date(9), hidden: statement.int(10) != 0,
-      recurrence: statement.text(11).flatMap(Recurrence.init), archived: statement.int(12) != 0)
+      recurrence: statement.text(11).flatMap(Recurrence.init), archived: statement.int(12) != 0,
+      uid: statement.text(13), extra: statement.text(14), modified: statement.text(15))
   }
 
   /// Decides the id and outcome of every staged task (on the store's connection, or on a private one for
@@ -133,29 +138,39 @@ extension TodoStore {
       } else {
         try connection.run("UPDATE temp.staged SET id = ?1 + n, outcome = 'added'", .int(base))
       }
+      try renewTakenUIDs(connection, hasStore: store != nil)
       counts.added = staging.count
       return counts
     }
     let rows = try connection.prepare(
       "SELECT n, \(ImportStaging.columns), default_created FROM temp.staged ORDER BY n")
+    let claimed = "id NOT IN (SELECT id FROM temp.staged WHERE outcome IN ('updated', 'unchanged'))"
+    let byUID = try connection.prepare(
+      "SELECT \(Self.exportColumns) FROM tasks WHERE uid = ?1 AND \(claimed)")
     let candidates = try connection.prepare(
-      "SELECT \(Self.columns) FROM tasks WHERE text = ?1 AND (?3 OR created = ?2) "
-        + "AND id NOT IN (SELECT id FROM temp.staged WHERE outcome IN ('updated', 'unchanged')) "
-        + "ORDER BY id")
+      "SELECT \(Self.exportColumns) FROM tasks WHERE text = ?1 AND (?3 OR created = ?2) "
+        + "AND \(claimed) ORDER BY id")
     let update = try connection.prepare("UPDATE temp.staged SET id = ?1, outcome = ?2 WHERE n = ?3")
     var next = base
     while try rows.step() {
       let n = rows.int(0)
       let incoming = try decode(rows, path: store.path)
-      try candidates.bind([
-        .text(incoming.text), .text(incoming.created.description), .int(rows.int(13)),
-      ])
       var match: TodoTask?
-      while try candidates.step() {
-        let existing = try store.task(from: candidates)
-        if Set(existing.tags) == Set(incoming.tags) {
-          match = existing
-          break
+      // The same UID is the same task, whatever changed; else the same text, creation date and tags.
+      if let uid = incoming.uid {
+        try byUID.bind([.text(uid)])
+        if try byUID.step() { match = try store.task(from: byUID, extended: true) }
+      }
+      if match == nil {
+        try candidates.bind([
+          .text(incoming.text), .text(incoming.created.description), .int(rows.int(16)),
+        ])
+        while try candidates.step() {
+          let existing = try store.task(from: candidates, extended: true)
+          if Set(existing.tags) == Set(incoming.tags) {
+            match = existing
+            break
+          }
         }
       }
       let id: Int
@@ -166,15 +181,18 @@ extension TodoStore {
         incoming.id = match.id
         incoming.archived = match.archived
         incoming.tags = match.tags
-        if rows.int(13) != 0 { incoming.created = match.created }
+        if rows.int(16) != 0 { incoming.created = match.created }
         // A done task without a priority keeps the one it had: todo.sh's `do` drops it (as sync does).
         if incoming.done, incoming.priority == nil { incoming.priority = match.priority }
-        outcome = incoming == match ? .unchanged : .updated
+        // Lines the file has no more are kept when the file's VTODO carries none (JSON, todo.txt).
+        let extra = incoming.extra ?? match.extra
+        outcome = incoming == match && extra == match.extra ? .unchanged : .updated
         if outcome == .updated {
-          // The staged row becomes the task as it will be stored.
+          // The staged row becomes the task as it will be stored; it keeps its UID.
           try connection.run(
-            "UPDATE temp.staged SET created = ?1, archived = ?2, priority = ?4 WHERE n = ?3",
-            .text(incoming.created.description), .int(incoming.archived ? 1 : 0), .int(n),
+            "UPDATE temp.staged SET created = ?1, archived = ?2, uid = ?3, extra = ?4, priority = ?6 WHERE n = ?5",
+            .text(incoming.created.description), .int(incoming.archived ? 1 : 0),
+            .optional(match.uid), .optional(extra), .int(n),
             incoming.priority.map { .text($0.description) } ?? .null)
         }
       } else {
@@ -189,7 +207,21 @@ extension TodoStore {
       case .unchanged: counts.unchanged += 1
       }
     }
+    try renewTakenUIDs(connection, hasStore: true)
     return counts
+  }
+
+  /// Gives a new random UID to each task to be added whose UID a task of the store, or an earlier task of
+  /// the file, already has (importing a file twice without `--merge` adds copies: a copy is another task).
+  private static func renewTakenUIDs(_ connection: SQLiteConnection, hasStore: Bool) throws {
+    let taken = try connection.prepare(
+      "SELECT n FROM temp.staged s WHERE outcome = 'added' AND uid IS NOT NULL AND ("
+        + (hasStore ? "uid IN (SELECT uid FROM main.tasks WHERE uid IS NOT NULL) OR " : "")
+        + "EXISTS (SELECT 1 FROM temp.staged e WHERE e.uid = s.uid AND e.n < s.n))")
+    var rows: [Int] = []
+    while try taken.step() { rows.append(taken.int(0)) }
+    let update = try connection.prepare("UPDATE temp.staged SET uid = ?1 WHERE n = ?2")
+    for n in rows { try update.run([.text(TaskUID.random()), .int(n)]) }
   }
 
   /// Imports the staged tasks in one transaction: plans them (``plan(_:store:merge:)``), inserts the added

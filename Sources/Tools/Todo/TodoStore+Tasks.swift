@@ -1,10 +1,14 @@
 import ToolboxCore
+import ToolboxICalendar
 import ToolboxStorage
 
 extension TodoStore {
   static let columns =
     "id, text, done, created, completed, due, priority, tags, contexts, threshold, hidden, "
     + "recurrence, archived"
+  /// ``columns`` and what only iCalendar reads: `uid, extra, modified` (``task(from:offset:extended:)``
+  /// with `extended`).
+  static let exportColumns = columns + ", uid, extra, modified"
 
   // MARK: - Reading
 
@@ -81,16 +85,19 @@ extension TodoStore {
   /// `--sort line` is the exception: todo.sh's order (its `sort -f -k2` of the numbered lines) is the
   /// order of the tasks' todo.txt lines with lower case folded to upper case, ties by id, which SQL cannot
   /// give; those tasks are read, then sorted in memory.
-  func forEachTask(_ query: TaskQuery, _ body: (TodoTask) throws -> Void) throws {
+  func forEachTask(
+    _ query: TaskQuery, extended: Bool = false, _ body: (TodoTask) throws -> Void
+  ) throws {
+    let columns = extended ? Self.exportColumns : Self.columns
     guard query.sort == .line else {
-      try forEachRow(query, columns: Self.columns) { statement in
-        try body(try task(from: statement))
+      try forEachRow(query, columns: columns) { statement in
+        try body(try task(from: statement, extended: extended))
       }
       return
     }
     var keyed: [(key: [UInt8], task: TodoTask)] = []
-    try forEachRow(query, columns: Self.columns) { statement in
-      let task = try task(from: statement)
+    try forEachRow(query, columns: columns) { statement in
+      let task = try task(from: statement, extended: extended)
       keyed.append((Self.lineSortKey(task), task))
     }
     keyed.sort { left, right in
@@ -257,7 +264,10 @@ extension TodoStore {
 
   /// Decodes the current row of a `SELECT` of ``columns`` (the hot loop of `list`: dates and tags are
   /// read from SQLite's bytes without intermediate strings).
-  func task(from statement: SQLiteStatement, offset: Int32 = 0) throws(StoreError) -> TodoTask {
+  /// With `extended`, the row holds ``exportColumns`` and the task gets its `uid`, `extra` and `modified`.
+  func task(from statement: SQLiteStatement, offset: Int32 = 0, extended: Bool = false)
+    throws(StoreError) -> TodoTask
+  {
     let id = statement.int(offset)
     func date(_ column: Int32) throws(StoreError) -> CivilDate? {
       guard let parsed = statement.withBytes(offset + column, CivilDate.init(utf8:)) else {
@@ -282,11 +292,17 @@ extension TodoStore {
     let priority =
       statement.withBytes(offset + 6) { $0.count == 1 ? Priority(letter: $0[0]) : nil } ?? nil
     let recurrence = statement.text(offset + 11).flatMap(Recurrence.init)
-    return TodoTask(
+    var task = TodoTask(
       id: id, text: text, done: statement.int(offset + 2) != 0, created: created,
       completed: try date(4), due: try date(5), priority: priority, tags: words(7),
       contexts: words(8), threshold: try date(9), hidden: statement.int(offset + 10) != 0,
       recurrence: recurrence, archived: statement.int(offset + 12) != 0)
+    if extended {
+      task.uid = statement.text(offset + 13)
+      task.extra = statement.text(offset + 14)
+      task.modified = statement.text(offset + 15)
+    }
+    return task
   }
 
   // MARK: - Changing
@@ -328,7 +344,8 @@ extension TodoStore {
         let operation = try startOperation(done ? "done" : "reopen")
         try snapshot(changing, in: operation)
         let update = try connection.prepare(
-          "UPDATE tasks SET done = ?1, completed = ?2 WHERE id = ?3")
+          "UPDATE tasks SET done = ?1, completed = ?2, modified = ?4 WHERE id = ?3")
+        let modified = Self.modifiedStamp(now)
         let insert = try insertStatement()
         var updates: [TaskUpdate] = []
         var created: [Int] = []
@@ -339,6 +356,7 @@ extension TodoStore {
           }
           try update.run([
             .int(done ? 1 : 0), done ? .text(today.description) : .null, .int(task.id),
+            .optional(modified),
           ])
           var after = task
           after.done = done
@@ -348,6 +366,10 @@ extension TodoStore {
           if let dates {
             var new = task.new
             new.id = nil
+            // The next task is another VTODO: a UID of its own, and none of the kept lines (SEQUENCE,
+            // PERCENT-COMPLETE, alarms…) of the one that was done.
+            new.uid = nil
+            new.extra = nil
             new.done = false
             new.completed = nil
             new.created = today
@@ -493,18 +515,24 @@ extension TodoStore {
     }
   }
 
-  /// Writes every field of a task that exists (inside a change's transaction, after its snapshot).
+  /// Writes every field of a task that exists (inside a change's transaction, after its snapshot), and
+  /// when (``TodoTask/modified``); its `uid` and `extra` stay as they are.
   func write(_ task: TodoTask) throws {
     try connection.run(
       "UPDATE tasks SET text = ?1, done = ?2, created = ?3, completed = ?4, due = ?5, priority = ?6, "
-        + "tags = ?7, contexts = ?8, threshold = ?9, hidden = ?10, recurrence = ?11, archived = ?12 "
-        + "WHERE id = ?13",
+        + "tags = ?7, contexts = ?8, threshold = ?9, hidden = ?10, recurrence = ?11, archived = ?12, "
+        + "modified = ?14 WHERE id = ?13",
       .text(task.text), .int(task.done ? 1 : 0), .text(task.created.description),
       .optional(task.completed?.description), .optional(task.due?.description),
       .optional(task.priority?.description), .text(task.tags.joined(separator: " ")),
       .text(task.contexts.joined(separator: " ")), .optional(task.threshold?.description),
       .int(task.hidden ? 1 : 0), .optional(task.recurrence?.description),
-      .int(task.archived ? 1 : 0), .int(task.id))
+      .int(task.archived ? 1 : 0), .int(task.id), .optional(Self.modifiedStamp(now)))
+  }
+
+  /// The time `now` (seconds since 1970) as ``TodoTask/modified`` holds it: `20261206T120000Z`.
+  static func modifiedStamp(_ now: Double) -> String? {
+    ICalendarDateTime(secondsSince1970: now.rounded(.down))?.text
   }
 
   /// Removes every done task of the list (the archive is left alone).
@@ -592,18 +620,21 @@ extension TodoStore {
 
   func insertStatement() throws -> SQLiteStatement {
     try connection.prepare(
-      "INSERT INTO tasks (id, text, done, created, completed, due, priority, tags, contexts, "
-        + "threshold, hidden, recurrence, archived) "
-        + "VALUES (?13, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)")
+      "INSERT INTO tasks (id, \(Self.snapshotColumns)) "
+        + "VALUES (?16, ?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15)")
   }
 
-  /// Inserts a task with the given id, or the next one when `id` is `nil`.
+  /// Inserts a task with the given id, or the next one when `id` is `nil`; a task without a UID gets a
+  /// random one (``TaskUID/random()``).
   func insert(_ new: NewTask, id: Int?, using statement: SQLiteStatement) throws -> TodoTask {
+    var new = new
+    if new.uid == nil { new.uid = TaskUID.random() }
     try statement.run(Self.values(of: new) + [id.map { .int($0) } ?? .null])
     return TodoTask(id: Int(connection.lastInsertedRowID), new)
   }
 
-  /// The column values of a task, in the order of ``snapshotColumns``.
+  /// The column values of a task, in the order of ``snapshotColumns`` (`modified` is `NULL`: nothing
+  /// changed it since).
   static func values(of new: NewTask) -> [SQLiteValue] {
     [
       .text(new.text), .int(new.done ? 1 : 0), .text(new.created.description),
@@ -611,7 +642,7 @@ extension TodoStore {
       .optional(new.priority?.description), .text(new.tags.joined(separator: " ")),
       .text(new.contexts.joined(separator: " ")), .optional(new.threshold?.description),
       .int(new.hidden ? 1 : 0), .optional(new.recurrence?.description),
-      .int(new.archived ? 1 : 0),
+      .int(new.archived ? 1 : 0), .optional(new.uid), .optional(new.extra), .null,
     ]
   }
 

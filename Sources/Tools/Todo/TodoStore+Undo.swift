@@ -11,7 +11,7 @@ import ToolboxStorage
 extension TodoStore {
   static let snapshotColumns =
     "text, done, created, completed, due, priority, tags, contexts, threshold, hidden, recurrence, "
-    + "archived"
+    + "archived, uid, extra, modified"
 
   /// Starts a log entry for a change; call inside the change's transaction.
   ///

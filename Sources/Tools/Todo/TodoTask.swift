@@ -5,6 +5,9 @@ import ToolboxCore
 /// JSON: `{"archived":false,"completed":null,"contexts":[],"created":"2026-12-02","done":false,"due":null,
 /// "hidden":false,"id":1,"priority":null,"recurrence":null,"tags":[],"text":"…","threshold":null}` — every
 /// key always present, absent values as `null`.
+///
+/// Equality is of the fields a command shows and changes; ``uid``, ``extra`` and ``modified`` (read only by
+/// `export --as ics`, `import` and `undo`) do not count.
 struct TodoTask: Sendable, Equatable, Encodable {
   /// The stable id: a positive integer, never reused.
   var id: Int
@@ -32,11 +35,22 @@ struct TodoTask: Sendable, Equatable, Encodable {
   var recurrence: Recurrence?
   /// In the archive (`todo archive`): out of the list, kept in the store.
   var archived = false
+  /// The iCalendar `UID`: kept from an import, random for a task added since the store had the column;
+  /// `nil` for older tasks, whose UID is derived from the id (``TaskICalendar/uid(of:)``). Read only where
+  /// iCalendar needs it (``TodoStore/exportColumns``).
+  var uid: String?
+  /// The content lines of an imported VTODO that toolbox has no field for (or cannot state exactly), one
+  /// per line, unfolded, as they were read; written back on export (``TaskICalendar``).
+  var extra: String?
+  /// When toolbox last changed the task (UTC, iCalendar form `20261206T120000Z`); `nil` since it was
+  /// added or imported.
+  var modified: String?
 
   init(
     id: Int, text: String, done: Bool, created: CivilDate, completed: CivilDate?, due: CivilDate?,
     priority: Priority?, tags: [String], contexts: [String] = [], threshold: CivilDate? = nil,
-    hidden: Bool = false, recurrence: Recurrence? = nil, archived: Bool = false
+    hidden: Bool = false, recurrence: Recurrence? = nil, archived: Bool = false,
+    uid: String? = nil, extra: String? = nil, modified: String? = nil
   ) {
     self.id = id
     self.text = text
@@ -51,6 +65,17 @@ struct TodoTask: Sendable, Equatable, Encodable {
     self.hidden = hidden
     self.recurrence = recurrence
     self.archived = archived
+    self.uid = uid
+    self.extra = extra
+    self.modified = modified
+  }
+
+  static func == (lhs: TodoTask, rhs: TodoTask) -> Bool {
+    lhs.id == rhs.id && lhs.text == rhs.text && lhs.done == rhs.done && lhs.created == rhs.created
+      && lhs.completed == rhs.completed && lhs.due == rhs.due && lhs.priority == rhs.priority
+      && lhs.tags == rhs.tags && lhs.contexts == rhs.contexts && lhs.threshold == rhs.threshold
+      && lhs.hidden == rhs.hidden && lhs.recurrence == rhs.recurrence
+      && lhs.archived == rhs.archived
   }
 
   /// The task a new task becomes with an id.
@@ -59,7 +84,7 @@ struct TodoTask: Sendable, Equatable, Encodable {
       id: id, text: new.text, done: new.done, created: new.created, completed: new.completed,
       due: new.due, priority: new.priority, tags: new.tags, contexts: new.contexts,
       threshold: new.threshold, hidden: new.hidden, recurrence: new.recurrence,
-      archived: new.archived)
+      archived: new.archived, uid: new.uid, extra: new.extra)
   }
 
   /// The task without its id.
@@ -67,7 +92,7 @@ struct TodoTask: Sendable, Equatable, Encodable {
     NewTask(
       text: text, done: done, created: created, completed: completed, due: due, priority: priority,
       tags: tags, contexts: contexts, threshold: threshold, hidden: hidden, recurrence: recurrence,
-      archived: archived, id: id)
+      archived: archived, id: id, uid: uid, extra: extra)
   }
 
   private enum CodingKeys: String, CodingKey {

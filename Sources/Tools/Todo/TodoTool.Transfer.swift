@@ -66,11 +66,9 @@ extension TodoTool {
         let envelope = TaskICalendar.envelope()
         let stamp = ICalendarDateTime(date: today) ?? ICalendarDateTime(secondsSince1970: 0)
         try buffer.append(envelope.head)
-        try store?.forEachTask(query) { task in
+        try store?.forEachTask(query, extended: true) { task in
           count += 1
-          if let stamp {
-            try buffer.append(TaskICalendar.component(task, stamp: stamp).serialized())
-          }
+          if let stamp { try buffer.append(TaskICalendar.text(task, stamp: stamp)) }
         }
         try buffer.append(envelope.tail)
         try buffer.flush()
@@ -101,8 +99,9 @@ extension TodoTool {
       discussion: """
         The format is --as, else guessed from the name: .json is JSON, .txt is todo.txt, .ics is \
         iCalendar, anything else (and standard input) iCalendar if it starts with BEGIN:VCALENDAR, \
-        else JSON. iCalendar VTODOs become tasks; what a task cannot keep (DESCRIPTION, a due time, \
-        alarms) is reported per VTODO (exit 1). 'lines' takes one task title per line (blank lines are skipped). LF, \
+        else JSON. iCalendar VTODOs become tasks that keep their UID and every line toolbox has \
+        no field for (DESCRIPTION, a due time, alarms…), written back by export --as ics; other \
+        components (VEVENTs) are counted in one line and skipped (exit 1). 'lines' takes one task title per line (blank lines are skipped). LF, \
         CRLF and CR all end lines. The import is one transaction: if any record is invalid, nothing is \
         imported and the command exits 65 naming the record (--skip-invalid imports the rest, reports \
         each invalid record and exits 1). JSON ids are kept when the store has never used them (an \
@@ -166,7 +165,7 @@ extension TodoTool {
         connection: store?.connection ?? ImportStaging.privateConnection())
       defer { staging.drop() }
       var skipped = 0
-      // Reported once the import went through: a failed import imported nothing, so kept nothing.
+      // Reported once the import went through.
       var lost: [TodoError] = []
       do {
         try TaskImporter.read(source, format: format, today: today) { record in
@@ -174,8 +173,13 @@ extension TodoTool {
           case .task(let task, _):
             try staging.add(task)
             if staging.count == 5000 { progress("importing…") }
-          case .lost(let problem, let location):
-            lost.append(TodoError.notKept(location: location, detail: problem.message))
+          case .skippedComponents(let counts):
+            let names = counts.map { "\($0.count) \($0.name)\($0.count == 1 ? "" : "s")" }
+            lost.append(
+              TodoError.skippedComponents(
+                source: source.name,
+                detail: names.joined(separator: ", ")
+                  + " skipped: todo imports VTODOs (events go to 'toolbox dday import')"))
           case .invalid(let problem, let location):
             guard skipInvalid else {
               throw TodoError.invalidImport(
