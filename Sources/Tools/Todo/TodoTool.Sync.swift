@@ -33,6 +33,8 @@ extension TodoTool {
 
   func sync(_ arguments: Arguments<Sync>) throws -> CommandOutput {
     let file = try arguments.file
+    // A folder (a vdir) or a URL: the shared sync engine (TodoTool.CollectionSync.swift).
+    if let output = try collectionSync(file) { return output }
     let fileSystem = context.fileSystem
     let today = context.today()
     let tool = self

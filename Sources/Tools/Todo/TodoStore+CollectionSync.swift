@@ -1,0 +1,121 @@
+import ToolboxCore
+import ToolboxICalendar
+import ToolboxStorage
+import ToolboxSync
+
+/// The list as the sync engine's local side (`todo sync FOLDER`): each task (not archived) is one
+/// `VTODO` as `export --as ics` writes it (``TaskICalendar``), with its `CREATED` day as `DTSTAMP` so that
+/// an unchanged task gives the same bytes every time; an object from the collection becomes a task as
+/// `import` reads it. The changes are made in one store transaction, recorded as one change that `undo`
+/// reverts.
+///
+/// Until the store keeps `UID`s and the properties a task has no field for, a task's `UID` in the list is
+/// `ICalendarUID.stable(["todo", "task", id])`; the engine's state remembers the `UID` a task has in the
+/// collection, and writes what the list does not keep back from the collection's version.
+final class TodoLocalSide: SyncLocalSide, @unchecked Sendable {
+  let store: TodoStore
+  /// The target's name, for the change log.
+  let target: String
+  let today: CivilDate
+  /// The change the sync made, once made.
+  private(set) var change: Int64?
+  /// The ids of the tasks the sync added, by key.
+  private(set) var added: [String] = []
+
+  init(store: TodoStore, target: String, today: CivilDate) {
+    self.store = store
+    self.target = target
+    self.today = today
+  }
+
+  /// A task as an iCalendar object.
+  static func object(_ task: TodoTask) -> [UInt8] {
+    // 00:00 is always a valid time: the stamp is never missing.
+    let todo = ICalendarDateTime(date: task.created).map {
+      TaskICalendar.component(task, stamp: $0)
+    }
+    return Array(
+      ICalendarComponent.calendar(
+        productID: TaskICalendar.productID, components: todo.map { [$0] } ?? []
+      )
+      .serialized().utf8)
+  }
+
+  static func item(_ task: TodoTask) -> LocalItem {
+    LocalItem(
+      key: String(task.id), uid: ICalendarUID.stable(["todo", "task", String(task.id)]),
+      data: object(task))
+  }
+
+  func items() throws -> [LocalItem] {
+    try store.guarded { try store.tasks(TaskQuery.everything()) }.map(Self.item)
+  }
+
+  /// The task an object is, as `import` reads it.
+  func task(_ data: [UInt8]) throws -> NewTask {
+    let calendars = try ICalendarReader().read(data)
+    guard
+      let todo = calendars.lazy.flatMap({ $0.components }).first(where: {
+        $0.name.uppercased() == "VTODO"
+      })
+    else {
+      throw DataError("the item has no VTODO", code: "invalid_sync_item")
+    }
+    do {
+      return try TaskICalendar.task(todo, today: today).0
+    } catch {
+      throw DataError(error.message, code: "invalid_sync_item")
+    }
+  }
+
+  func canonical(_ data: [UInt8]) throws -> [UInt8] {
+    Self.object(TodoTask(id: 0, try task(data)))
+  }
+
+  func apply(_ changes: [LocalChange]) throws -> [LocalItem?] {
+    try store.guarded {
+      try store.connection.transaction(immediate: true) {
+        // Inside the write transaction: a task changed since the sync read the list (another command
+        // ran meanwhile) stops the sync before anything changes.
+        var current: [Int: TodoTask] = [:]
+        for task in try store.tasks(TaskQuery.everything()) { current[task.id] = task }
+        func check(_ key: String, _ expected: [UInt8]) throws -> TodoTask {
+          guard let id = Int(key), let task = current[id], Self.object(task) == expected else {
+            throw SyncChanged(file: target)
+          }
+          return task
+        }
+        var plan = SyncPlan()
+        var results: [LocalItem?] = []
+        var additions: [Int] = []
+        for change in changes {
+          switch change {
+          case .add(_, let data):
+            additions.append(results.count)
+            plan.additions.append(try task(data))
+            results.append(nil)
+          case .update(let key, let expected, _, let data):
+            let old = try check(key, expected)
+            var new = try task(data)
+            if new.createdIsDefault { new.created = old.created }
+            var task = TodoTask(id: old.id, new)
+            task.archived = old.archived
+            plan.updates.append(task)
+            results.append(Self.item(task))
+          case .remove(let key, let expected):
+            plan.removals.append(try check(key, expected).id)
+            results.append(nil)
+          }
+        }
+        let applied = try store.applySync(plan, file: target)
+        change = applied.change
+        for (index, position) in additions.enumerated() where index < applied.ids.count {
+          let task = TodoTask(id: applied.ids[index], plan.additions[index])
+          results[position] = Self.item(task)
+          added.append(String(task.id))
+        }
+        return results
+      }
+    }
+  }
+}
