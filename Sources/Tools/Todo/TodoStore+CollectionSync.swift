@@ -81,7 +81,7 @@ final class TodoLocalSide: SyncLocalSide, @unchecked Sendable {
         for task in try store.tasks(TaskQuery.everything()) { current[task.id] = task }
         func check(_ key: String, _ expected: [UInt8]) throws -> TodoTask {
           guard let id = Int(key), let task = current[id], Self.object(task) == expected else {
-            throw SyncChanged(file: target)
+            throw ListChangedDuringSync(target: target)
           }
           return task
         }
@@ -117,5 +117,15 @@ final class TodoLocalSide: SyncLocalSide, @unchecked Sendable {
         return results
       }
     }
+  }
+}
+
+/// Another command changed a task while `sync FOLDER` ran: the list was not changed (75).
+struct ListChangedDuringSync: ToolboxError {
+  let target: String
+  var exitCode: ExitCode { .temporaryFailure }
+  var code: String { "list_changed" }
+  var description: String {
+    "the list changed during sync with '\(target)'; the list was not changed; run again"
   }
 }
