@@ -69,9 +69,9 @@ install: $(STAMP)
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(LIBEXECDIR)" "$(DESTDIR)$(MANDIR)" \
 	  "$(DESTDIR)$(DOCDIR)" "$(DESTDIR)$(BASHDIR)" "$(DESTDIR)$(ZSHDIR)" "$(DESTDIR)$(FISHDIR)"
 	install -m 0755 $(BUILD)/toolbox "$(DESTDIR)$(BINDIR)/toolbox"
-	install -m 0755 $(BUILD)/toolbox-search-http "$(DESTDIR)$(LIBEXECDIR)/toolbox-search-http"
+	install -m 0755 $(BUILD)/toolbox-http "$(DESTDIR)$(LIBEXECDIR)/toolbox-http"
 	$(STRIP) --strip-unneeded --remove-section=.comment --remove-section=.note \
-	  "$(DESTDIR)$(BINDIR)/toolbox" "$(DESTDIR)$(LIBEXECDIR)/toolbox-search-http"
+	  "$(DESTDIR)$(BINDIR)/toolbox" "$(DESTDIR)$(LIBEXECDIR)/toolbox-http"
 	$(TOOLBOX) __man >"$(DESTDIR)$(MANDIR)/toolbox.1"
 	for tool in $$($(TOOLBOX) __man --list); do \
 	  $(TOOLBOX) __man "$$tool" >"$(DESTDIR)$(MANDIR)/toolbox-$$tool.1" || exit 1; \
@@ -82,10 +82,11 @@ install: $(STAMP)
 	$(TOOLBOX) completions fish >"$(DESTDIR)$(FISHDIR)/toolbox.fish"
 	install -m 0644 config.example.json "$(DESTDIR)$(DOCDIR)/config.example.json"
 
-# Removes what install put down (the man pages of every tool this build knows), and the folders of
-# toolbox's own that are left empty.
+# Removes what install put down (the man pages of every tool this build knows, and the HTTP helper under
+# its former name toolbox-search-http too), and the folders of toolbox's own that are left empty.
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/toolbox" "$(DESTDIR)$(LIBEXECDIR)/toolbox-search-http" \
+	rm -f "$(DESTDIR)$(BINDIR)/toolbox" "$(DESTDIR)$(LIBEXECDIR)/toolbox-http" \
+	  "$(DESTDIR)$(LIBEXECDIR)/toolbox-search-http" \
 	  "$(DESTDIR)$(MANDIR)"/toolbox.1.gz "$(DESTDIR)$(MANDIR)"/toolbox-*.1.gz \
 	  "$(DESTDIR)$(BASHDIR)/toolbox" "$(DESTDIR)$(ZSHDIR)/_toolbox" "$(DESTDIR)$(FISHDIR)/toolbox.fish" \
 	  "$(DESTDIR)$(DOCDIR)/config.example.json"

@@ -63,7 +63,8 @@ func folders(in path: String) -> [String] {
 /// code that is used, so a module a tool does not import costs nothing). Tool modules never import each
 /// other.
 let sharedModules: [Target.Dependency] = [
-  "ToolboxCalendrics", "ToolboxICalendar", "ToolboxStorage", "ToolboxSync", "ToolboxTerminal",
+  "ToolboxCalendrics", "ToolboxHTTP", "ToolboxICalendar", "ToolboxStorage", "ToolboxSync",
+  "ToolboxTerminal",
 ]
 
 /// The few tools that need more than the shared modules.
@@ -97,6 +98,7 @@ let package = Package(
     .library(name: "ToolboxCore", targets: ["ToolboxCore"]),
     .library(name: "ToolboxBuiltIns", targets: ["ToolboxBuiltIns"]),
     .library(name: "ToolboxCalendrics", targets: ["ToolboxCalendrics"]),
+    .library(name: "ToolboxHTTP", targets: ["ToolboxHTTP"]),
     .library(name: "ToolboxICalendar", targets: ["ToolboxICalendar"]),
     .library(name: "ToolboxStorage", targets: ["ToolboxStorage"]),
     .library(name: "ToolboxSync", targets: ["ToolboxSync"]),
@@ -119,6 +121,10 @@ let package = Package(
     .target(
       name: "ToolboxSync", dependencies: ["ToolboxCore", "ToolboxICalendar"],
       swiftSettings: staticExecutable),
+    // The HTTP client of every tool that talks HTTP (search, CalDAV sync): it runs the helper executable
+    // `toolbox-http` for each exchange, so no tool links libcurl (see that target). Core keeps the
+    // `HTTPClient` protocol and `HTTPRequest`.
+    .target(name: "ToolboxHTTP", dependencies: ["ToolboxCore"], swiftSettings: staticExecutable),
     // The system SQLite library for the todo store; linked statically in release builds (libsqlite3.a).
     .systemLibrary(
       name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
@@ -136,7 +142,8 @@ let package = Package(
     // every tool module implicitly (`-import-module`), so that a new tool is one line in it, not two.
     .target(
       name: "ToolboxBuiltIns",
-      dependencies: ["ToolboxCore", "ToolboxTerminal"] + tools.map { .target(name: $0.module) },
+      dependencies: ["ToolboxCore", "ToolboxHTTP", "ToolboxTerminal"]
+        + tools.map { .target(name: $0.module) },
       swiftSettings: staticExecutable + [
         .unsafeFlags(tools.flatMap { ["-Xfrontend", "-import-module", "-Xfrontend", $0.module] })
       ]),
@@ -146,7 +153,7 @@ let package = Package(
       name: "toolbox", dependencies: ["ToolboxCore", "ToolboxBuiltIns"],
       swiftSettings: staticExecutable,
       linkerSettings: staticLinking, plugins: ["BuildInfo"]),
-    // libcurl's C API, for the search tool's HTTP helper only; linked dynamically (Debian's libcurl4).
+    // libcurl's C API, for the HTTP helper toolbox-http only; linked dynamically (Debian's libcurl4).
     .systemLibrary(
       name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]),
@@ -163,7 +170,7 @@ let package = Package(
     // process. `swift test` builds it all the same (it builds every target first), and the tests run it
     // from the products folder.
     .executableTarget(
-      name: "toolbox-search-http", dependencies: ["CCurl"],
+      name: "toolbox-http", dependencies: ["CCurl"],
       swiftSettings: [
         .enableExperimentalFeature("Embedded", .when(platforms: [.linux])),
         .unsafeFlags(["-wmo"], .when(platforms: [.linux])),
@@ -199,7 +206,7 @@ let package = Package(
         path: "\(toolsFolder)/\(tool.name)", swiftSettings: staticExecutable,
         linkerSettings: linkerSettingsOfTool[tool.name] ?? [])
     }
-    // The search tests run the HTTP helper `toolbox-search-http` from the products folder: no test target
+    // The search tests run the HTTP helper `toolbox-http` from the products folder: no test target
     // depends on it (see its target).
     + tools.filter(\.hasTests).map { tool in
       .testTarget(

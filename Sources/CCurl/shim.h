@@ -69,6 +69,12 @@ static inline CURLcode toolbox_curl_getinfo_off_t(CURL *handle, CURLINFO info, c
   return curl_easy_getinfo(handle, info, value);
 }
 
+/// CURLOPT_HTTPAUTH: Basic or Digest, whichever the server asks for (macros with casts and shifts).
+static const long toolbox_curlauth_basic_digest = (long)(CURLAUTH_BASIC | CURLAUTH_DIGEST);
+
+/// CURLOPT_NETRC: use a netrc file's credentials when it has some for the host, else the URL's.
+static const long toolbox_curl_netrc_optional = CURL_NETRC_OPTIONAL;
+
 // URL API flags (macros with shifts).
 static const unsigned int toolbox_curlu_default_port = CURLU_DEFAULT_PORT;
 static const unsigned int toolbox_curlu_non_support_scheme = CURLU_NON_SUPPORT_SCHEME;

@@ -1,4 +1,5 @@
 import ToolboxCore
+import ToolboxHTTP
 
 // Every tool module (`Sources/Tools/<Name>`, module `Toolbox<Name>`) is imported implicitly: Package.swift
 // finds them and passes `-import-module` for each, so a new tool is its line in the list below.
@@ -25,8 +26,8 @@ public let toolbox = Application(
     "toolbox --json todo list",
   ])
 
-/// The seams of the real process: HTTP runs in the helper executable `toolbox-search-http` (search's
-/// client, `ToolboxSearch.HelperHTTPClient`), so only `toolbox search` loads the network libraries; the
+/// The seams of the real process: HTTP runs in the helper executable `toolbox-http` (search's
+/// client, `ToolboxHTTP.HelperHTTPClient`), so only the commands that talk HTTP load the network libraries; the
 /// interactive mode (`toolbox ui`) draws the tools' screens on the terminal.
 public func liveSystem() -> System {
   System.live(http: HelperHTTPClient(), interactive: LiveInteractiveUI())

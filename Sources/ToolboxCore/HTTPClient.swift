@@ -15,6 +15,10 @@ public struct HTTPRequest: Sendable, Equatable {
   /// A PEM file of certificate authorities that replaces the system's for this exchange; `nil` for the
   /// system's.
   public var caCertificateFile: String?
+  /// Whether credentials may go over plain `http://` to a host that is not a loopback address (they would
+  /// travel in clear): `false` unless the user's configuration allows it (CalDAV's `allowInsecureHTTP`).
+  /// The client refuses such a request otherwise.
+  public var allowsInsecureCredentials: Bool
 
   /// Creates a request.
   ///
@@ -26,9 +30,11 @@ public struct HTTPRequest: Sendable, Equatable {
   ///   - timeout: The overall deadline in seconds.
   ///   - authentication: Where credentials come from; none unless given.
   ///   - caCertificateFile: A PEM file of certificate authorities to trust instead of the system's.
+  ///   - allowsInsecureCredentials: Whether credentials may go over plain http to another machine.
   public init(
     method: String = "GET", url: String, headers: [String: String] = [:], body: [UInt8] = [],
-    timeout: Double, authentication: HTTPAuthentication = .none, caCertificateFile: String? = nil
+    timeout: Double, authentication: HTTPAuthentication = .none, caCertificateFile: String? = nil,
+    allowsInsecureCredentials: Bool = false
   ) {
     self.method = method
     self.url = url
@@ -37,6 +43,7 @@ public struct HTTPRequest: Sendable, Equatable {
     self.timeout = timeout
     self.authentication = authentication
     self.caCertificateFile = caCertificateFile
+    self.allowsInsecureCredentials = allowsInsecureCredentials
   }
 }
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `toolbox search` as users run it: the built binary, which runs the built `toolbox-search-http` beside it
+/// `toolbox search` as users run it: the built binary, which runs the built `toolbox-http` beside it
 /// for each HTTP exchange, against a real server on 127.0.0.1. No other command loads libcurl.
 @Suite struct SearchEndToEndTests {
   /// A clean environment with a private cache.
@@ -18,7 +18,7 @@ import Testing
   }
 
   /// An environment in which the helper cannot be found.
-  let noHelper = Toolbox.cleanEnvironment().merging(["TOOLBOX_SEARCH_HTTP": "/nonexistent/helper"])
+  let noHelper = Toolbox.cleanEnvironment().merging(["TOOLBOX_HTTP": "/nonexistent/helper"])
   { $1 }
 
   @Test func `help, --url, validation and completions need neither helper nor network`() throws {
@@ -50,7 +50,7 @@ import Testing
       ["--json", "search", "x", "--base-url", "http://127.0.0.1:9"], environment: noHelper)
     #expect(missing.status == 69)
     #expect(missing.error.contains("\"code\":\"helper_not_found\""))
-    #expect(missing.error.contains("set TOOLBOX_SEARCH_HTTP to its path"))
+    #expect(missing.error.contains("set TOOLBOX_HTTP to its path"))
   }
 
   @Test func `a search runs the helper beside the binary, then answers from the cache`() throws {
@@ -99,10 +99,10 @@ import Testing
       server.stop()
       try? FileManager.default.removeItem(atPath: cache)
     }
-    let helper = Toolbox.productsDirectory.appendingPathComponent("toolbox-search-http").path
+    let helper = Toolbox.productsDirectory.appendingPathComponent("toolbox-http").path
     let result = try Toolbox.run(
       ["search", "lookup", "--id", "909253", "--entity", "album", "--base-url", server.baseURL],
-      environment: environment(cache, ["TOOLBOX_SEARCH_HTTP": helper]))
+      environment: environment(cache, ["TOOLBOX_HTTP": helper]))
     #expect(result.status == 0)
     #expect(result.output.hasSuffix("3 results\n"))
     #expect(
@@ -207,7 +207,7 @@ import Testing
       #expect(!libraries.contains("FoundationNetworking"), "\(arguments)")
       #expect(!libraries.contains("libcurl"), "\(arguments)")
     }
-    let helper = Toolbox.productsDirectory.appendingPathComponent("toolbox-search-http").path
+    let helper = Toolbox.productsDirectory.appendingPathComponent("toolbox-http").path
     // libcurl is a shared library of the helper in every build (which is Embedded Swift: no Swift runtime).
     let helperLibraries = try loadedLibraries([], binary: helper)
     #expect(helperLibraries.contains("libcurl"))

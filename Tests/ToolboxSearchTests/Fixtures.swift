@@ -19,7 +19,7 @@ enum Fixtures {
   static var productsFolder: String { Bundle.main.bundleURL.path }
 
   /// The built HTTP helper.
-  static var helper: String { productsFolder + "/toolbox-search-http" }
+  static var helper: String { productsFolder + "/toolbox-http" }
 
   /// python3: /usr/bin/python3 when present, else the first on PATH.
   static var python: String {

@@ -3,6 +3,7 @@ import Testing
 import ToolboxCore
 import ToolboxTestSupport
 
+@testable import ToolboxHTTP
 @testable import ToolboxSearch
 
 /// The client that runs the HTTP helper: frames, the real helper against a real server, and the deadline it
@@ -37,53 +38,124 @@ import ToolboxTestSupport
         timeout: 1.5))
     #expect(
       String(decoding: frame, as: UTF8.self)
-        == "toolbox-search-http 1\nurl http://127.0.0.1:1/search?term=a+b\ntimeout 1.5\n"
+        == "toolbox-http 2\nurl http://127.0.0.1:1/search?term=a+b\ntimeout 1.5\n"
         + "header Accept: x y\nheader User-Agent: t\n\n")
   }
 
+  @Test func `a request frame with a method, body, credentials and a CA file`() {
+    let frame = HelperHTTPClient.requestFrame(
+      HTTPRequest(
+        method: "PUT", url: "https://h/c/x.ics", headers: ["If-Match": "\"e1\""],
+        body: Array("BEGIN:\n\0end".utf8), timeout: 2,
+        authentication: .password(username: "ann", password: "s3cret"), caCertificateFile: "/ca.pem"
+      ))
+    #expect(
+      String(decoding: frame, as: UTF8.self)
+        == "toolbox-http 2\nmethod PUT\nurl https://h/c/x.ics\ntimeout 2.0\nheader If-Match: \"e1\"\n"
+        + "user ann\npassword s3cret\ncacert /ca.pem\nbody 11\n\nBEGIN:\n\0end")
+    let netrc = HelperHTTPClient.requestFrame(
+      HTTPRequest(
+        method: "PROPFIND", url: "http://127.0.0.1:1/", timeout: 1,
+        authentication: .netrc(file: nil), allowsInsecureCredentials: true))
+    #expect(
+      String(decoding: netrc, as: UTF8.self)
+        == "toolbox-http 2\nmethod PROPFIND\nurl http://127.0.0.1:1/\ntimeout 1.0\nnetrc\n"
+        + "insecure-credentials\n\n")
+  }
+
+  @Test func `requests the helper could not send as meant are refused before it runs`() {
+    let client = HelperHTTPClient(helperPath: "/nonexistent/toolbox-http", environment: environment)
+    let secret = HTTPAuthentication.password(username: "ann", password: "s3cret")
+    func refusal(_ request: HTTPRequest) -> String? {
+      do {
+        _ = try client.send(request)
+        return nil
+      } catch let error as any ToolboxError {
+        #expect(!error.description.contains("s3cret"))
+        return error.code
+      } catch {
+        return "\(error)"
+      }
+    }
+    // Plain http with credentials to another machine: refused unless allowed; loopback is fine (the
+    // missing helper is then the error).
+    for url in ["http://example.com/dav/", "HTTP://10.0.0.1:8080/", "http://127.example.com/"] {
+      #expect(refusal(HTTPRequest(url: url, timeout: 1, authentication: secret)) == "insecure_http")
+      #expect(
+        refusal(HTTPRequest(url: url, timeout: 1, authentication: .netrc(file: nil)))
+          == "insecure_http")
+      #expect(
+        refusal(
+          HTTPRequest(url: url, timeout: 1, authentication: secret, allowsInsecureCredentials: true)
+        )
+          == "helper_not_found")
+    }
+    for url in [
+      "http://127.0.0.1:5232/", "http://localhost/", "http://[::1]:80/", "https://example.com/",
+      "http://u@127.0.0.2/",
+    ] {
+      #expect(
+        refusal(HTTPRequest(url: url, timeout: 1, authentication: secret)) == "helper_not_found")
+    }
+    #expect(refusal(HTTPRequest(url: "http://example.com/", timeout: 1)) == "helper_not_found")
+    #expect(
+      refusal(
+        HTTPRequest(
+          url: "https://h/", timeout: 1,
+          authentication: .password(username: "ann", password: "s3cret\nmore")))
+        == "invalid_credentials")
+    #expect(
+      refusal(HTTPRequest(method: "GET /x", url: "https://h/", timeout: 1)) == "invalid_request")
+    #expect(
+      refusal(
+        HTTPRequest(
+          method: "PUT", url: "https://h/", body: [UInt8](repeating: 0, count: (64 << 20) + 1),
+          timeout: 1)) == "request_too_large")
+  }
+
   @Test func `response frames`() throws {
-    let good = Array("toolbox-search-http 1\nstatus 429\nheader Retry-After: 7\nbody 2\n{}".utf8)
+    let good = Array("toolbox-http 2\nstatus 429\nheader Retry-After: 7\nbody 2\n{}".utf8)
     let response = try #require(try HelperHTTPClient.parseResponseFrame(good, host: "h")?.get())
     #expect(
       response == HTTPResponse(status: 429, headers: ["retry-after": "7"], body: Array("{}".utf8)))
-    let empty = Array("toolbox-search-http 1\nstatus 204\nbody 0\n".utf8)
+    let empty = Array("toolbox-http 2\nstatus 204\nbody 0\n".utf8)
     #expect(try HelperHTTPClient.parseResponseFrame(empty, host: "h")?.get().body == [])
 
     for (kind, code) in [
       ("timeout", "timeout"), ("connection", "connection_failed"), ("tls", "tls_failed"),
       ("invalid_url", "invalid_url"), ("failed", "http_failed"),
     ] {
-      let frame = Array("toolbox-search-http 1\nerror \(kind) it broke: badly\n".utf8)
+      let frame = Array("toolbox-http 2\nerror \(kind) it broke: badly\n".utf8)
       #expect(throws: UnavailableError("it broke: badly", code: code)) {
         try HelperHTTPClient.parseResponseFrame(frame, host: "h")?.get()
       }
     }
     let truncated = Array(
-      "toolbox-search-http 1\nerror truncated 200 the connection closed after 1 of 9 bytes\n".utf8)
+      "toolbox-http 2\nerror truncated 200 the connection closed after 1 of 9 bytes\n".utf8)
     #expect(
       throws: BrokenBodyError(
         status: 200, detail: "the connection closed after 1 of 9 bytes", isTruncated: true)
     ) { try HelperHTTPClient.parseResponseFrame(truncated, host: "h")?.get() }
     let undecodable = Array(
-      "toolbox-search-http 1\nerror undecodable 503 cannot be decoded (gzip)\n".utf8)
+      "toolbox-http 2\nerror undecodable 503 cannot be decoded (gzip)\n".utf8)
     #expect(
       throws: BrokenBodyError(status: 503, detail: "cannot be decoded (gzip)", isTruncated: false)
     ) { try HelperHTTPClient.parseResponseFrame(undecodable, host: "h")?.get() }
     let tooLarge = Array(
-      "toolbox-search-http 1\nerror too_large 200 the body is larger than 32 MB\n".utf8)
+      "toolbox-http 2\nerror too_large 200 the body is larger than 32 MB\n".utf8)
     #expect(
       throws: RefusedAnswerError(
         host: "h", status: 200, detail: "the body is larger than 32 MB")
     ) { try HelperHTTPClient.parseResponseFrame(tooLarge, host: "h")?.get() }
     let redirect = Array(
-      "toolbox-search-http 1\nerror redirect 302 refused redirect from https to http: http://x/\n"
+      "toolbox-http 2\nerror redirect 302 refused redirect from https to http: http://x/\n"
         .utf8)
     #expect(
       throws: RefusedAnswerError(
         host: "h", status: 302, detail: "refused redirect from https to http: http://x/")
     ) { try HelperHTTPClient.parseResponseFrame(redirect, host: "h")?.get() }
     let noStatus = Array(
-      "toolbox-search-http 1\nerror too_large 000 the response headers are larger than 100 KB\n"
+      "toolbox-http 2\nerror too_large 000 the response headers are larger than 100 KB\n"
         .utf8)
     let refused = RefusedAnswerError(
       host: "h", status: nil, detail: "the response headers are larger than 100 KB")
@@ -93,17 +165,17 @@ import ToolboxTestSupport
     #expect(
       refused.description == "bad response from 'h': the response headers are larger than 100 KB")
     for broken in [
-      "", "toolbox-search-http 2\nstatus 200\nbody 0\n",
-      "toolbox-search-http 1\nerror too_large abc the body is larger\n",
-      "toolbox-search-http 1\nerror redirect 42 refused\n",
-      "toolbox-search-http 1\nerror too_large 2000 the body is larger\n",
-      "toolbox-search-http 1\nerror truncated abc the connection closed\n",
-      "toolbox-search-http 1\nerror undecodable 42 cannot be decoded\n",
-      "toolbox-search-http 1\nstatus 200\nbody 5\n{}",
-      "toolbox-search-http 1\nstatus 200\nbody 1\n{}",
-      "toolbox-search-http 1\nstatus abc\nbody 0\n",
-      "toolbox-search-http 1\nstatus 200\nheader x: y\n",
-      "toolbox-search-http 1\nstatus 200\nwhat\n",
+      "", "toolbox-http 1\nstatus 200\nbody 0\n",
+      "toolbox-http 2\nerror too_large abc the body is larger\n",
+      "toolbox-http 2\nerror redirect 42 refused\n",
+      "toolbox-http 2\nerror too_large 2000 the body is larger\n",
+      "toolbox-http 2\nerror truncated abc the connection closed\n",
+      "toolbox-http 2\nerror undecodable 42 cannot be decoded\n",
+      "toolbox-http 2\nstatus 200\nbody 5\n{}",
+      "toolbox-http 2\nstatus 200\nbody 1\n{}",
+      "toolbox-http 2\nstatus abc\nbody 0\n",
+      "toolbox-http 2\nstatus 200\nheader x: y\n",
+      "toolbox-http 2\nstatus 200\nwhat\n",
     ] {
       #expect(
         HelperHTTPClient.parseResponseFrame(Array(broken.utf8), host: "h") == nil, "\(broken)")
@@ -211,24 +283,32 @@ import ToolboxTestSupport
 
   @Test func `a missing helper says how to install it`() {
     let client = HelperHTTPClient(
-      helperPath: "/nonexistent/toolbox-search-http", environment: environment)
+      helperPath: "/nonexistent/toolbox-http", environment: environment)
     #expect(
       throws: UnavailableError(
-        "cannot run the HTTP helper '/nonexistent/toolbox-search-http' (No such file or directory): "
-          + "install toolbox with 'make install' (which puts toolbox-search-http in ../libexec/toolbox/ "
-          + "from the toolbox executable) or set TOOLBOX_SEARCH_HTTP to its path",
+        "cannot run the HTTP helper '/nonexistent/toolbox-http' (No such file or directory): "
+          + "install toolbox with 'make install' (which puts toolbox-http in ../libexec/toolbox/ "
+          + "from the toolbox executable) or set TOOLBOX_HTTP to its path",
         code: "helper_not_found")
     ) {
       try client.send(HTTPRequest(url: "http://127.0.0.1:9/", timeout: 1))
     }
   }
 
-  @Test func `the helper is found through TOOLBOX_SEARCH_HTTP`() {
+  @Test func `the helper is found through TOOLBOX_HTTP, or its former name TOOLBOX_SEARCH_HTTP`() {
     #expect(
-      HelperHTTPClient.locateHelper(environment: Environment(["TOOLBOX_SEARCH_HTTP": "/opt/h"]))
+      HelperHTTPClient.locateHelper(environment: Environment(["TOOLBOX_HTTP": "/opt/h"]))
+        == "/opt/h")
+    // The variable's former name still works; the new one wins.
+    #expect(
+      HelperHTTPClient.locateHelper(environment: Environment(["TOOLBOX_SEARCH_HTTP": "/opt/old"]))
+        == "/opt/old")
+    #expect(
+      HelperHTTPClient.locateHelper(
+        environment: Environment(["TOOLBOX_SEARCH_HTTP": "/opt/old", "TOOLBOX_HTTP": "/opt/h"]))
         == "/opt/h")
     let located = HelperHTTPClient.locateHelper(environment: Environment())
-    #expect(located.hasSuffix("toolbox-search-http"))
+    #expect(located.hasSuffix("toolbox-http"))
   }
 
   @Test func `an installed helper is found in libexec, a built one beside toolbox`() throws {
@@ -241,11 +321,11 @@ import ToolboxTestSupport
     // Nothing executable yet: the bare name, for PATH.
     #expect(
       HelperHTTPClient.locateHelper(environment: Environment(), executableFolder: bin)
-        == "toolbox-search-http")
-    let beside = try writeScript(root, "bin/toolbox-search-http", "#!/bin/sh\n")
+        == "toolbox-http")
+    let beside = try writeScript(root, "bin/toolbox-http", "#!/bin/sh\n")
     #expect(
       HelperHTTPClient.locateHelper(environment: Environment(), executableFolder: bin) == beside)
-    let installed = try writeScript(root, "libexec/toolbox/toolbox-search-http", "#!/bin/sh\n")
+    let installed = try writeScript(root, "libexec/toolbox/toolbox-http", "#!/bin/sh\n")
     #expect(
       HelperHTTPClient.locateHelper(environment: Environment(), executableFolder: bin)
         == installed)
@@ -256,7 +336,7 @@ import ToolboxTestSupport
     // The override wins over both.
     #expect(
       HelperHTTPClient.locateHelper(
-        environment: Environment(["TOOLBOX_SEARCH_HTTP": "/opt/h"]), executableFolder: bin)
+        environment: Environment(["TOOLBOX_HTTP": "/opt/h"]), executableFolder: bin)
         == "/opt/h")
   }
 

@@ -3,6 +3,7 @@ import Testing
 import ToolboxCore
 import ToolboxTestSupport
 
+@testable import ToolboxHTTP
 @testable import ToolboxSearch
 
 /// Whole runs of `toolbox search` in-process, through the real HTTP helper, against a real HTTP server on
@@ -646,7 +647,7 @@ import ToolboxTestSupport
     defer { run.remove() }
     let runner = ToolboxRunner(
       tools: [SearchTool.self], environment: run.environment,
-      http: HelperHTTPClient(helperPath: "/nonexistent/toolbox-search-http"))
+      http: HelperHTTPClient(helperPath: "/nonexistent/toolbox-http"))
     let result = runner.run("--json", "search", "x", "--base-url", "http://127.0.0.1:9")
     #expect(result.status == 69)
     #expect(result.error.contains("\"code\":\"helper_not_found\""))

@@ -1,5 +1,6 @@
 import Foundation
 import ToolboxCore
+import ToolboxHTTP
 import ToolboxSearch
 import ToolboxTestSupport
 

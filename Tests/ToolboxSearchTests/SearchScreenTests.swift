@@ -4,6 +4,7 @@ import ToolboxCore
 import ToolboxTerminal
 import ToolboxTestSupport
 
+@testable import ToolboxHTTP
 @testable import ToolboxSearch
 
 /// The search screen of `toolbox ui`: keys typed into a real screen, searches through the real HTTP
@@ -324,7 +325,7 @@ import ToolboxTestSupport
         == .refused(
           status: "HTTP 500 (internal server error) from '127.0.0.1:\(failing.port)'"))
 
-    let third = try other.screen(helper: "/nonexistent/toolbox-search-http")
+    let third = try other.screen(helper: "/nonexistent/toolbox-http")
     type("x", into: third)
     guard case .refused(let message?) = third.handle(.enter) else {
       Issue.record("not refused")

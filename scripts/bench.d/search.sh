@@ -4,7 +4,7 @@
 # The server is the scripted test server of the search tests, answering every request with a fixture.
 if [ -z "${BENCH_BIN_DIR:-}" ]; then
   echo "building the HTTP helper (release)..." >&2
-  swift build -c release --product toolbox-search-http >&2
+  swift build -c release --product toolbox-http >&2
 fi
 
 search_fixtures="Tests/ToolboxSearchTests/Fixtures"

@@ -1,4 +1,5 @@
 import ToolboxCore
+import ToolboxHTTP
 
 /// Gets one API answer: from the cache when fresh, else from the server with an overall deadline per attempt
 /// and retries with exponential backoff and jitter on connection errors, timeouts, 2xx bodies cut short, 5xx

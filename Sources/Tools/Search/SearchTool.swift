@@ -1,4 +1,5 @@
 import ToolboxCore
+import ToolboxHTTP
 
 /// `toolbox search`: a validating, caching, rate-limit-aware client for Apple's iTunes Search API
 /// (<https://performance-partners.apple.com/search-api>): keyword search and lookups by iTunes id, AMG id,
@@ -6,7 +7,7 @@ import ToolboxCore
 ///
 /// Parameters are validated against the API's documented tables before any request; the query is encoded
 /// exactly as the API documents; answers are cached; each attempt has an overall deadline and failed attempts
-/// are retried with backoff. The HTTP exchange itself runs in the helper executable `toolbox-search-http`
+/// are retried with backoff. The HTTP exchange itself runs in the helper executable `toolbox-http`
 /// (see ``HelperHTTPClient``), the only binary that loads libcurl.
 public struct SearchTool: Tool {
   public typealias Settings = SearchSettings
@@ -23,9 +24,10 @@ public struct SearchTool: Tool {
       """ + "\n\n" + mediaTable,
     environment: [
       ManualEntry(
-        "TOOLBOX_SEARCH_HTTP",
-        "The HTTP helper to run, instead of ../libexec/toolbox/toolbox-search-http from the folder of "
-          + "the toolbox executable, or toolbox-search-http beside it.")
+        "TOOLBOX_HTTP",
+        "The HTTP helper to run, instead of ../libexec/toolbox/toolbox-http from the folder of "
+          + "the toolbox executable, or toolbox-http beside it. TOOLBOX_SEARCH_HTTP, its former name, "
+          + "is read when it is not set.")
     ],
     files: [
       ManualEntry(
@@ -33,7 +35,7 @@ public struct SearchTool: Tool {
         "Cached answers (default ~/.cache/toolbox/search/): at most 1,000 entries and 64 MiB, used only "
           + "when the folder is yours and not writable by others."),
       ManualEntry(
-        "<prefix>/libexec/toolbox/toolbox-search-http",
+        "<prefix>/libexec/toolbox/toolbox-http",
         "The HTTP helper, the only program that loads libcurl."),
     ])
 

@@ -74,13 +74,18 @@ final class Transfer {
   ///
   /// - Returns: `false` to stop the transfer (``stop`` says why).
   func receiveHeader(_ raw: UnsafeRawBufferPointer) -> Bool {
-    if headComplete { return true }  // trailers after a chunked body: not part of the answer
     var line = Array(raw)
-    if line.starts(with: Array("HTTP/".utf8)) {
-      // A new response (after 1xx ones): only the last one counts.
+    let isStatusLine = line.starts(with: Array("HTTP/".utf8))
+    // Trailers after a chunked body: not part of the answer.
+    if headComplete, !isStatusLine { return true }
+    if isStatusLine {
+      // A new response (after 1xx ones, or after a 401 that libcurl answers with credentials in the same
+      // transfer): only the last one counts, with its own headers and body.
       status = Self.status(ofLine: line)
       sawStatusLine = true
+      headComplete = false
       headers = []
+      body = []
       headBytes = 0
     }
     headBytes += raw.count

@@ -6,16 +6,18 @@ import ToolboxCore
   import Darwin
 #endif
 
-/// The ``HTTPClient`` of the `toolbox` binary: it runs the helper executable `toolbox-search-http` for each
-/// exchange, the way git runs `git-remote-http`, so that only `toolbox search` loads libcurl (and the ~20
-/// shared libraries it needs, which would cost every command start-up time and rule out a fully static
-/// build).
+/// The ``HTTPClient`` of the `toolbox` binary: it runs the helper executable `toolbox-http` for each
+/// exchange, the way git runs `git-remote-http`, so that only the commands that talk HTTP (search, sync) load
+/// libcurl (and the ~20 shared libraries it needs, which would cost every command start-up time and rule out
+/// a fully static build). It lives in the shared module ToolboxHTTP, beside ToolboxCore, so that every tool
+/// can use it; `HTTPClient` and `HTTPRequest` stay in Core.
 ///
-/// The helper is found at ``HelperHTTPClient/overrideVariable`` (`TOOLBOX_SEARCH_HTTP`) if set, else in
+/// The helper is found at ``HelperHTTPClient/overrideVariable`` (`TOOLBOX_HTTP`, or its former name
+/// `TOOLBOX_SEARCH_HTTP`) if set, else in
 /// `../libexec/toolbox/` from the running `toolbox`'s folder (an installation), else beside it
 /// (`.build/debug`, `.build/release`), else on `PATH`.
 /// The request goes to the helper's standard input and a framed response comes back on its standard output
-/// (the protocol is described in `Sources/toolbox-search-http/main.swift`). The client enforces the overall
+/// (the protocol is described in `Sources/toolbox-http/main.swift`). The client enforces the overall
 /// deadline itself by killing the helper, whatever the helper does (it gives up on its own only a second
 /// later), so a server that trickles bytes cannot hang the exchange. Besides ``UnavailableError``, `send` throws a
 /// ``BrokenBodyError`` (exit 69 `bad_response` if nobody catches it) when an answer's status and headers
@@ -24,13 +26,16 @@ import ToolboxCore
 /// once decoded), headers over 100 KB, a redirect it does not follow.
 public struct HelperHTTPClient: HTTPClient {
   /// The helper's executable name.
-  public static let helperName = "toolbox-search-http"
+  public static let helperName = "toolbox-http"
   /// The environment variable that gives the helper's path explicitly.
-  public static let overrideVariable = "TOOLBOX_SEARCH_HTTP"
+  public static let overrideVariable = "TOOLBOX_HTTP"
+  /// The variable's name from when the helper was search's own (`toolbox-search-http`): still read, when
+  /// ``overrideVariable`` is not set, so that a setup that names the helper keeps working.
+  public static let formerOverrideVariable = "TOOLBOX_SEARCH_HTTP"
   /// The largest body accepted, as sent and once decoded (the API's largest answers are well under 2 MB).
   /// The helper enforces it while receiving; its frame may add up to ``maximumFrameOverhead`` of status and
   /// headers.
-  static let maximumResponseSize = 32 << 20
+  public static let maximumResponseSize = 32 << 20
   /// Room in the helper's frame for the status and header lines (the helper refuses headers over 100 KB).
   static let maximumFrameOverhead = 1 << 20
 
@@ -49,6 +54,7 @@ public struct HelperHTTPClient: HTTPClient {
   }
 
   public func send(_ request: HTTPRequest, notice: WaitingNotice?) throws -> HTTPResponse {
+    try Self.check(request)
     let environment = environment ?? Environment.process
     let helper = helperPath ?? Self.locateHelper(environment: environment)
     return try Self.exchange(
@@ -68,11 +74,13 @@ public struct HelperHTTPClient: HTTPClient {
   /// symbolic links resolved (`/proc/self/exe`), so a link to `toolbox` from another folder still finds it.
   ///
   /// - Parameters:
-  ///   - environment: The environment (for ``overrideVariable``).
+  ///   - environment: The environment (for ``overrideVariable`` and ``formerOverrideVariable``).
   ///   - executableFolder: The folder of the running executable; `nil` to read it from the system.
   /// - Returns: The helper to run.
   static func locateHelper(environment: Environment, executableFolder: String? = nil) -> String {
-    if let path = environment[overrideVariable] { return path }
+    if let path = environment[overrideVariable] ?? environment[formerOverrideVariable] {
+      return path
+    }
     if let folder = executableFolder ?? Self.executableFolder() {
       for candidate in helperCandidates(executableFolder: folder)
       where access(candidate, X_OK) == 0 {
@@ -107,20 +115,112 @@ public struct HelperHTTPClient: HTTPClient {
 
   // MARK: - Frames
 
-  /// The request frame the helper reads from standard input.
+  /// The largest request body: 64 MiB, as the helper accepts.
+  public static let maximumRequestBody = 64 << 20
+
+  /// Refuses a request the helper could not send as meant, before the helper runs: a method that is not
+  /// an HTTP token, a body over ``maximumRequestBody``, credentials with a line break or NUL (a frame
+  /// line cannot carry them), and credentials over plain http to a host that is not a loopback address
+  /// unless ``HTTPRequest/allowsInsecureCredentials`` (Basic authentication would travel in clear; the
+  /// helper refuses that too). No message quotes a password.
+  ///
+  /// - Throws: ``DataError`` `invalid_request` or `request_too_large`, ``ConfigError``
+  ///   `invalid_credentials` or `insecure_http`.
+  static func check(_ request: HTTPRequest) throws {
+    let tokenBytes = Set("!#$%&'*+-.^_`|~".utf8)
+    guard !request.method.isEmpty, request.method.utf8.count <= 32,
+      request.method.utf8.allSatisfy({ byte in
+        (byte >= 48 && byte <= 57) || (byte >= 65 && byte <= 90) || (byte >= 97 && byte <= 122)
+          || tokenBytes.contains(byte)
+      })
+    else {
+      throw DataError(
+        "'\(singleLine(request.method))' is not an HTTP method", code: "invalid_request")
+    }
+    guard request.body.count <= maximumRequestBody else {
+      throw DataError(
+        "the request body is larger than \(maximumRequestBody >> 20) MiB (\(request.body.count) bytes)",
+        code: "request_too_large")
+    }
+    let hasCredentials: Bool
+    switch request.authentication {
+    case .none:
+      hasCredentials = false
+    case .netrc(let file):
+      hasCredentials = true
+      if let file, !isOneLine(file) || file.isEmpty {
+        throw ConfigError(
+          "the netrc file's path is empty or has a line break", code: "invalid_credentials")
+      }
+    case .password(let username, let password):
+      hasCredentials = true
+      guard isOneLine(username), isOneLine(password) else {
+        throw ConfigError(
+          "the user name or password has a line break or NUL, which HTTP cannot send",
+          code: "invalid_credentials")
+      }
+    }
+    if hasCredentials, !request.allowsInsecureCredentials,
+      request.url.utf8.count >= 7,
+      request.url.prefix(7).lowercased() == "http://", !isLoopback(url: request.url)
+    {
+      throw ConfigError(
+        "refusing to send credentials over plain http to '\(host(of: request.url))': they would travel "
+          + "in clear (use https, or allow insecure http in the configuration)",
+        code: "insecure_http")
+    }
+    if let file = request.caCertificateFile, file.isEmpty || !isOneLine(file) {
+      throw ConfigError(
+        "the certificate authority file's path is empty or has a line break", code: "invalid_config"
+      )
+    }
+  }
+
+  /// The request frame the helper reads from standard input (version 2): header lines, an empty line,
+  /// then the body's bytes.
   static func requestFrame(_ request: HTTPRequest) -> [UInt8] {
-    var text = "toolbox-search-http 1\nurl \(singleLine(request.url))\ntimeout \(request.timeout)\n"
+    var text = "toolbox-http 2\n"
+    if request.method != "GET" { text += "method \(singleLine(request.method))\n" }
+    text += "url \(singleLine(request.url))\ntimeout \(request.timeout)\n"
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
       text += "header \(singleLine(name)): \(singleLine(value))\n"
     }
-    return Array((text + "\n").utf8)
+    switch request.authentication {
+    case .none: break
+    case .netrc(let file?): text += "netrc-file \(singleLine(file))\n"
+    case .netrc(nil): text += "netrc\n"
+    case .password(let username, let password):
+      text += "user \(singleLine(username))\npassword \(singleLine(password))\n"
+    }
+    if let file = request.caCertificateFile { text += "cacert \(singleLine(file))\n" }
+    if request.allowsInsecureCredentials { text += "insecure-credentials\n" }
+    if !request.body.isEmpty { text += "body \(request.body.count)\n" }
+    return Array((text + "\n").utf8) + request.body
+  }
+
+  private static func isOneLine(_ text: String) -> Bool {
+    !text.utf8.contains { $0 == 10 || $0 == 13 || $0 == 0 }
+  }
+
+  /// Whether a URL's host is this machine: `localhost`, 127.x.x.x or `[::1]`.
+  static func isLoopback(url: String) -> Bool {
+    var authority = Substring(host(of: url).lowercased())
+    if let at = authority.lastIndex(of: "@") {
+      authority = authority[authority.index(after: at)...]
+    }
+    let hostName =
+      authority.hasPrefix("[")
+      ? String(authority.prefix { $0 != "]" }) + "]" : String(authority.prefix { $0 != ":" })
+    if hostName == "localhost" || hostName == "[::1]" { return true }
+    return hostName.hasPrefix("127.")
+      && hostName.allSatisfy { $0 == "." || ("0"..."9").contains($0) }
   }
 
   private static func singleLine(_ text: String) -> String {
     String(text.map { $0 == "\n" || $0 == "\r" ? " " : $0 })
   }
 
-  /// The host (and port) of a URL, for messages: as ``SearchFetcher`` names it.
+  /// The host (and port) of a URL, for messages (as search names it).
   static func host(of url: String) -> String {
     var rest = Substring(url)
     if let scheme = rest.firstRange(of: "://") { rest = rest[scheme.upperBound...] }
@@ -143,7 +243,7 @@ public struct HelperHTTPClient: HTTPClient {
       defer { index = end + 1 }
       return String(decoding: bytes[index..<end], as: UTF8.self)
     }
-    guard line() == "toolbox-search-http 1", let first = line() else { return nil }
+    guard line() == "toolbox-http 2", let first = line() else { return nil }
     if first.hasPrefix("error ") {
       let rest = first.dropFirst(6)
       let kind = rest.prefix { $0 != " " }
@@ -171,6 +271,7 @@ public struct HelperHTTPClient: HTTPClient {
         case "connection": "connection_failed"
         case "tls": "tls_failed"
         case "invalid_url": "invalid_url"
+        case "insecure": "insecure_http"
         default: "http_failed"
         }
       return .failure(UnavailableError(message, code: code))
@@ -268,7 +369,7 @@ public struct HelperHTTPClient: HTTPClient {
         killHelper()
         return .failure(
           UnavailableError(
-            "no complete response within \(SearchError.seconds(timeout)) s", code: "timeout"))
+            "no complete response within \(seconds(timeout)) s", code: "timeout"))
       }
       let writing = written < frame.count
       var descriptors: [pollfd] = []
@@ -358,6 +459,12 @@ public struct HelperHTTPClient: HTTPClient {
       }
       usleep(100)
     }
+  }
+
+  /// Seconds for a message: a whole number without a fraction, else at most three decimals.
+  static func seconds(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e9 { return String(Int(value)) }
+    return String((value * 1000).rounded() / 1000)
   }
 
   private static func closeAll(_ descriptors: [Int32]) {

@@ -8,7 +8,7 @@ struct Frame {
 
   /// An error frame: `error <kind> <message>`, the message on one line.
   static func error(_ kind: String, _ message: String) -> Frame {
-    Frame(head: Array("toolbox-search-http 1\nerror \(kind) \(singleLine(message))\n".utf8))
+    Frame(head: Array("toolbox-http 2\nerror \(kind) \(singleLine(message))\n".utf8))
   }
 }
 
@@ -51,14 +51,15 @@ private func writeOut(_ bytes: [UInt8]) {
   }
 }
 
-/// The most standard input the helper reads: a request frame is a few hundred bytes.
-private let maximumRequestSize = 1 << 20
+/// The most standard input the helper reads: the header lines of a request frame (a few hundred bytes,
+/// at most 1 MiB) and its body (at most 64 MiB).
+private let maximumRequestSize = Request.maximumHead + Request.maximumBody + 1
 
 /// Reads standard input to its end (at most ``maximumRequestSize`` bytes and one more, which makes the
 /// frame malformed).
 func readStandardInput() -> [UInt8] {
   var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 16_384)
+  var chunk = [UInt8](repeating: 0, count: 65_536)
   while bytes.count <= maximumRequestSize {
     let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
     if count < 0 {

@@ -5,6 +5,11 @@ enum Exchange {
   /// Performs the request and describes the outcome as a frame. Every libcurl resource is released before
   /// it returns.
   static func run(_ request: Request) -> Frame {
+    // libcurl reads the body from this memory (CURLOPT_POSTFIELDS, not copied): valid until the end.
+    request.body.withUnsafeBytes { body in run(request, body: body) }
+  }
+
+  private static func run(_ request: Request, body: UnsafeRawBufferPointer) -> Frame {
     // A second of slack for the redirects and libcurl's own timeout: the caller's deadline comes first.
     let deadline = monotonicNow() + request.timeout + 1
     guard toolbox_curl_global_init() == CURLE_OK else {
@@ -20,6 +25,13 @@ enum Exchange {
       !place.host.isEmpty
     else {
       return .error("invalid_url", "not an absolute http or https URL: \(request.url)")
+    }
+    // Basic authentication would travel in clear: credentials go over https, or to this machine.
+    if request.hasCredentials, place.isHTTP, !place.isLoopback, !request.insecureCredentials {
+      return .error(
+        "insecure",
+        "refused to send credentials over plain http to \(place.host) (use https, or a loopback address)"
+      )
     }
 
     // libcurl writes its message for a failed transfer here; it must outlive the handle.
@@ -38,10 +50,24 @@ enum Exchange {
     defer { curl_easy_cleanup(handle) }
 
     let context = Unmanaged.passUnretained(transfer).toOpaque()
-    guard configure(handle, context: context, errorBuffer: errorBuffer) else {
+    guard configure(handle, context: context, errorBuffer: errorBuffer),
+      configure(handle, for: request, body: body)
+    else {
       return .error("failed", "libcurl refused an option")
     }
-    guard setHeaders(request.headers, on: handle, list: &headerList, withCredentials: true) else {
+    // A body goes as CURLOPT_POSTFIELDS, for which libcurl would add a form Content-Type and, for a large
+    // body, `Expect: 100-continue`: neither unless the caller sends them.
+    var removed: [String] = []
+    if !request.sendsAsGETOrHEAD {
+      for name in ["content-type", "expect"]
+      where !request.headers.contains(where: { $0.name.asciiLowercased.sameBytes(as: name) }) {
+        removed.append(name)
+      }
+    }
+    guard
+      setHeaders(
+        request.headers, removing: removed, on: handle, list: &headerList, withCredentials: true)
+    else {
       return .error("failed", "cannot pass the request headers to libcurl")
     }
     var url = request.url
@@ -75,6 +101,16 @@ enum Exchange {
         if let refusal = refusal(from: place, to: next) {
           return .error("redirect", "\(status) refused redirect \(refusal): \(resolved)")
         }
+        guard request.followsRedirects else {
+          return .error(
+            "redirect",
+            "\(status) redirect of a \(request.method) request not followed: \(resolved)")
+        }
+        if request.hasCredentials, !next.isSameOrigin(as: place) {
+          return .error(
+            "redirect", "\(status) refused redirect to another origin with credentials: \(resolved)"
+          )
+        }
         guard redirects < Limits.redirects else {
           return .error(
             "redirect",
@@ -83,7 +119,9 @@ enum Exchange {
         }
         if !next.host.sameBytes(as: place.host) {
           guard
-            setHeaders(request.headers, on: handle, list: &headerList, withCredentials: false)
+            setHeaders(
+              request.headers, removing: removed, on: handle, list: &headerList,
+              withCredentials: false)
           else { return .error("failed", "cannot pass the request headers to libcurl") }
         }
         redirects += 1
@@ -111,7 +149,6 @@ enum Exchange {
       toolbox_curl_setopt_buffer(handle, CURLOPT_ERRORBUFFER, errorBuffer),
       // No signals: the watchdog is a thread, and name resolution must not use alarm().
       toolbox_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
-      toolbox_curl_setopt_long(handle, CURLOPT_HTTPGET, 1),
       toolbox_curl_setopt_string(handle, CURLOPT_PROTOCOLS_STR, "http,https"),
       // Redirects are the helper's to follow (see `refusal`), never libcurl's.
       toolbox_curl_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 0),
@@ -137,15 +174,75 @@ enum Exchange {
     return results.allSatisfy { $0 == CURLE_OK }
   }
 
+  /// Sets the options of the request's method, body, credentials and certificate authorities.
+  ///
+  /// A GET or HEAD without a body is libcurl's own; any other request is sent with its method as
+  /// CURLOPT_CUSTOMREQUEST and its body (maybe empty, then `Content-Length: 0`) as CURLOPT_POSTFIELDS.
+  /// Credentials are offered for Basic and Digest, whichever the server asks for (libcurl first asks
+  /// without them); a user name and password are copied by libcurl and never written anywhere.
+  private static func configure(
+    _ handle: UnsafeMutableRawPointer, for request: Request, body: UnsafeRawBufferPointer
+  ) -> Bool {
+    var results: [CURLcode] = []
+    if request.sendsAsGETOrHEAD {
+      results.append(
+        request.method.sameBytes(as: "HEAD")
+          ? toolbox_curl_setopt_long(handle, CURLOPT_NOBODY, 1)
+          : toolbox_curl_setopt_long(handle, CURLOPT_HTTPGET, 1))
+    } else {
+      results.append(
+        toolbox_curl_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+      if let base = body.baseAddress, body.count > 0 {
+        results.append(
+          toolbox_curl_setopt_context(
+            handle, CURLOPT_POSTFIELDS, UnsafeMutableRawPointer(mutating: base)))
+      } else {
+        results.append(toolbox_curl_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, ""))
+      }
+      results.append(toolbox_curl_setopt_string(handle, CURLOPT_CUSTOMREQUEST, request.method))
+    }
+    if request.hasUserAndPassword {
+      results.append(toolbox_curl_setopt_string(handle, CURLOPT_USERNAME, request.user ?? ""))
+      results.append(toolbox_curl_setopt_string(handle, CURLOPT_PASSWORD, request.password ?? ""))
+    }
+    if request.netrc {
+      results.append(toolbox_curl_setopt_long(handle, CURLOPT_NETRC, toolbox_curl_netrc_optional))
+      if let file = request.netrcFile {
+        results.append(toolbox_curl_setopt_string(handle, CURLOPT_NETRC_FILE, file))
+      }
+    }
+    if request.hasCredentials {
+      results.append(
+        toolbox_curl_setopt_long(handle, CURLOPT_HTTPAUTH, toolbox_curlauth_basic_digest))
+    }
+    if let file = request.caFile {
+      // This file only: not the system's folder of certificates either.
+      results.append(toolbox_curl_setopt_string(handle, CURLOPT_CAINFO, file))
+      results.append(toolbox_curl_setopt_string(handle, CURLOPT_CAPATH, nil))
+    }
+    return results.allSatisfy { $0 == CURLE_OK }
+  }
+
   /// Builds the header list, hands it to the handle and frees the list it replaces.
   ///
-  /// - Parameter withCredentials: `false` to leave out Authorization and Cookie (another host).
+  /// - Parameters:
+  ///   - removing: Names of headers libcurl would add itself that are not to be sent.
+  ///   - withCredentials: `false` to leave out Authorization and Cookie (another host).
   /// - Returns: `false` if libcurl could not build the list (the handle keeps the old one).
   private static func setHeaders(
-    _ headers: [(name: String, value: String)], on handle: UnsafeMutableRawPointer,
-    list: inout UnsafeMutablePointer<curl_slist>?, withCredentials: Bool
+    _ headers: [(name: String, value: String)], removing: [String],
+    on handle: UnsafeMutableRawPointer, list: inout UnsafeMutablePointer<curl_slist>?,
+    withCredentials: Bool
   ) -> Bool {
     var new: UnsafeMutablePointer<curl_slist>?
+    // "Name:" is libcurl's way to leave out a header it would add.
+    for name in removing {
+      guard let appended = curl_slist_append(new, "\(name):") else {
+        curl_slist_free_all(new)
+        return false
+      }
+      new = appended
+    }
     for (name, value) in headers {
       guard !name.isEmpty, !name.utf8.contains(32), !name.utf8.contains(58) else { continue }
       let lower = name.asciiLowercased
@@ -207,7 +304,7 @@ enum Exchange {
     guard (100...999).contains(status) else {
       return .error("failed", "the answer is not an HTTP response")
     }
-    var text = "toolbox-search-http 1\nstatus \(status)\n"
+    var text = "toolbox-http 2\nstatus \(status)\n"
     for (name, value) in mergedHeaders(transfer.headers) { text += "header \(name): \(value)\n" }
     text += "body \(transfer.body.count)\n"
     return Frame(head: Array(text.utf8), body: transfer.body)
@@ -322,6 +419,22 @@ enum Exchange {
     }
 
     var isHTTP: Bool { scheme.sameBytes(as: "http") }
+
+    /// Whether the host is this machine: `localhost`, an IPv4 address 127.x.x.x, or `[::1]`.
+    var isLoopback: Bool {
+      if host.sameBytes(as: "localhost") || host.sameBytes(as: "[::1]") || host.sameBytes(as: "::1")
+      {
+        return true
+      }
+      return host.utf8.starts(with: "127.".utf8)
+        && host.utf8.allSatisfy { ($0 >= 48 && $0 <= 57) || $0 == 46 }
+    }
+
+    /// Whether both have the same scheme, host and port.
+    func isSameOrigin(as other: Place) -> Bool {
+      scheme.sameBytes(as: other.scheme) && host.sameBytes(as: other.host)
+        && port.sameBytes(as: other.port)
+    }
     var isHTTPS: Bool { scheme.sameBytes(as: "https") }
   }
 
