@@ -383,6 +383,9 @@ final class TodoSandbox {
       _ = try sandbox.run("todo", "export", "--as", "ics", "-o", sandbox.folder + "/tasks.ics")
       try sandbox.write("todo.txt", "(A) 2026-11-01 Call the bank +money due:2026-12-10\n")
       try sandbox.write("notes.txt", "first note\nsecond note\n")
+      // A vdir for `sync tasks`.
+      try FileManager.default.createDirectory(
+        atPath: sandbox.folder + "/tasks", withIntermediateDirectories: true)
 
       let text = try sandbox.run("help", "todo", String(command)).output
       let examples = text.components(separatedBy: "EXAMPLES:\n")[1]

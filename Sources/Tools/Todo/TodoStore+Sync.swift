@@ -17,7 +17,7 @@ extension TodoStore {
     }
     let operation = try startOperation("sync")
     try snapshot(plan.updates.map(\.id) + plan.removals, in: operation)
-    for task in plan.updates { try write(task) }
+    for task in plan.updates { try write(task, asRead: plan.updatesAsRead) }
     let delete = try connection.prepare("DELETE FROM tasks WHERE id = ?1")
     for id in plan.removals { try delete.run([.int(id)]) }
     let insert = try insertStatement()

@@ -516,18 +516,25 @@ extension TodoStore {
   }
 
   /// Writes every field of a task that exists (inside a change's transaction, after its snapshot), and
-  /// when (``TodoTask/modified``); its `uid` and `extra` stay as they are.
-  func write(_ task: TodoTask) throws {
-    try connection.run(
-      "UPDATE tasks SET text = ?1, done = ?2, created = ?3, completed = ?4, due = ?5, priority = ?6, "
-        + "tags = ?7, contexts = ?8, threshold = ?9, hidden = ?10, recurrence = ?11, archived = ?12, "
-        + "modified = ?14 WHERE id = ?13",
+  /// when (``TodoTask/modified``); its `uid` and `extra` stay as they are. `asRead`: the task is another
+  /// program's item as read (a collection's `VTODO` in a sync), whose UID and kept lines replace the
+  /// task's, and which toolbox did not change (`modified` is cleared).
+  func write(_ task: TodoTask, asRead: Bool = false) throws {
+    let values: [SQLiteValue] = [
       .text(task.text), .int(task.done ? 1 : 0), .text(task.created.description),
       .optional(task.completed?.description), .optional(task.due?.description),
       .optional(task.priority?.description), .text(task.tags.joined(separator: " ")),
       .text(task.contexts.joined(separator: " ")), .optional(task.threshold?.description),
       .int(task.hidden ? 1 : 0), .optional(task.recurrence?.description),
-      .int(task.archived ? 1 : 0), .int(task.id), .optional(Self.modifiedStamp(now)))
+      .int(task.archived ? 1 : 0), .int(task.id),
+      asRead ? .null : .optional(Self.modifiedStamp(now)),
+    ]
+    try connection.prepare(
+      "UPDATE tasks SET text = ?1, done = ?2, created = ?3, completed = ?4, due = ?5, priority = ?6, "
+        + "tags = ?7, contexts = ?8, threshold = ?9, hidden = ?10, recurrence = ?11, archived = ?12, "
+        + "modified = ?14"
+        + (asRead ? ", uid = coalesce(?15, uid), extra = ?16" : "") + " WHERE id = ?13"
+    ).run(values + (asRead ? [.optional(task.uid), .optional(task.extra)] : []))
   }
 
   /// The time `now` (seconds since 1970) as ``TodoTask/modified`` holds it: `20261206T120000Z`.

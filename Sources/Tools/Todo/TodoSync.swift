@@ -64,6 +64,9 @@ struct SyncPlan {
 
   /// Tasks of the store to rewrite with the file's version.
   var updates: [TodoTask] = []
+  /// Whether ``updates`` are the other side's items as read (a collection's `VTODO`s): they then replace
+  /// the task's UID and kept lines too, and leave it unchanged by toolbox (no newer `SEQUENCE` on export).
+  var updatesAsRead = false
   /// Tasks to remove from the store (deleted in the file).
   var removals: [Int] = []
   /// Tasks to add to the store (added in the file, and the file's side of conflicts).

@@ -8,11 +8,11 @@ import ToolboxStorage
 #endif
 
 extension TodoTool {
-  /// `toolbox todo sync FILE`.
+  /// `toolbox todo sync [FILE|FOLDER|URL]`, `toolbox todo sync --discover URL`.
   struct Sync: DeclaredCommand {
     static let commandName: String? = "sync"
     static let about = CommandAbout(
-      abstract: "Sync the list with a todo.txt file, both ways.",
+      abstract: "Sync the list with a todo.txt file, a vdir or a CalDAV calendar.",
       discussion: """
         Tasks added on either side appear on both; completions, edits and deletions made on one side \
         since the last sync are made on the other. The last-synced copy of the file is kept beside the \
@@ -24,11 +24,21 @@ extension TodoTool {
         done.txt beside the file (todo.sh's and topydo's do) is marked done and archived. The file is \
         written atomically, keeping its mode; if another \
         program changes it during the sync, nothing changes and the command exits 75 (run it again). \
-        'toolbox todo undo' reverts the list's side of a sync.
+        'toolbox todo undo' reverts the list's side of a sync. A folder is a vdir (one .ics file a \
+        task, as vdirsyncer, todoman and khal keep it) and an http(s) URL a CalDAV calendar, synced \
+        by UID with conditional writes (docs/sync.md); --discover lists a server's calendars. Without \
+        a target, the targets of the config's tools.todo.sync are synced in order.
         """,
-      examples: ["toolbox todo sync todo.txt", "toolbox --json todo sync todo.txt"])
-    let file = positional(
-      "file", help: "The todo.txt file to keep in step with the list.", completion: .file)
+      examples: [
+        "toolbox todo sync todo.txt", "toolbox --json todo sync todo.txt",
+        "toolbox todo sync tasks",
+      ])
+    let file = optionalPositional(
+      "target",
+      help: "The todo.txt file, vdir folder or CalDAV URL to keep in step with the list (default: "
+        + "the config's tools.todo.sync).", completion: .file)
+    let discover = flag(
+      "discover", help: "List the calendars of the CalDAV server at the URL instead of syncing.")
   }
 
   /// The largest file `sync` reads: 16 MiB (about 200,000 tasks). A sync holds the file, its last-synced
@@ -36,7 +46,20 @@ extension TodoTool {
   static let maximumSyncFileSize = 1 << 24
 
   func sync(_ arguments: Arguments<Sync>) throws -> CommandOutput {
-    let file = try arguments.file
+    guard let file = try arguments.file else {
+      guard !(try arguments.discover) else {
+        throw UsageError("--discover needs the server's URL", code: "missing_argument")
+      }
+      return try syncConfiguredTargets()
+    }
+    if try arguments.discover { return try discoverCalendars(file) }
+    // A folder (a vdir) or a URL: the shared sync engine (TodoTool.CollectionSync.swift).
+    if let output = try collectionSync(file) { return output }
+    return try syncFile(file)
+  }
+
+  /// `sync FILE`: the list and a todo.txt file.
+  func syncFile(_ file: String) throws -> CommandOutput {
     let fileSystem = context.fileSystem
     let today = context.today()
     let tool = self

@@ -1,0 +1,554 @@
+import ToolboxCore
+import ToolboxICalendar
+
+/// The three-way sync of a tool's items with a collection: the tool's side (``SyncLocalSide``), the
+/// collection (``SyncCollection``: a CalDAV calendar, a vdir folder) and what the last sync left
+/// (``CollectionSyncState``). One engine for every kind of collection; the collection is the varying part.
+///
+/// **Identity** is the `UID`. An item the state does not know is linked, on either side, to the item of
+/// the other side with the same `UID` (so a creation whose response was lost is recognized, not
+/// duplicated), else to one with the same content once the tool has read it.
+///
+/// **Changes.** The tool changed an item when its bytes differ from the last-synced ones (by hash); the
+/// collection changed it when its entity tag differs (the collection's sync token says which, when it
+/// can; else every entity tag is compared). Only what changed is fetched. A change on one side goes to the
+/// other; a change on both sides to the same content is none. Writes to the collection are conditional;
+/// a ``SyncCollectionError/preconditionFailed(href:)`` (someone else wrote meanwhile) makes the engine
+/// fetch the item and decide again, up to ``maximumAttempts`` times.
+///
+/// **Conflicts** (as `todo sync FILE`): an item changed on both sides, differently, is kept twice — the
+/// tool's version under its `UID` on both sides, the collection's under a new `UID` on both sides; an item
+/// deleted on one side and changed on the other keeps the change. Each is a ``SyncConflict``.
+///
+/// **Faults.** The collection is written first, item by item, and the state records each write that
+/// went through; the tool's side is then changed in one transaction, and the state saved. When anything
+/// fails midway the state keeps what was done and the error is thrown: nothing is lost, and the next
+/// sync finishes the job (it sees the collection's writes as already synced and the tool's pending
+/// changes as still to make).
+public struct SyncEngine {
+  /// The collection.
+  public var collection: any SyncCollection
+  /// The tool's side.
+  public var local: any SyncLocalSide
+  /// The state file (``CollectionSyncState/path(store:target:)``).
+  public var statePath: String
+  public var fileSystem: any FileSystem
+  /// How many times a conditional write that failed is tried again with the collection's new version.
+  public var maximumAttempts = 3
+  /// How many items one ``SyncCollection/fetch(_:)`` asks for.
+  public var batchSize = 100
+
+  /// Creates an engine.
+  public init(
+    collection: any SyncCollection, local: any SyncLocalSide, statePath: String,
+    fileSystem: any FileSystem
+  ) {
+    self.collection = collection
+    self.local = local
+    self.statePath = statePath
+    self.fileSystem = fileSystem
+  }
+
+  /// One item under consideration: what the state, the tool and the collection have of it.
+  struct Record {
+    var uid: String
+    var entry: CollectionSyncState.Entry?
+    var local: LocalItem?
+    var remote: ItemVersion?
+    var data: [UInt8]?
+
+    /// The record as if the state had never seen the tool's side of it.
+    func withoutBase() -> Record {
+      var record = self
+      record.entry?.localHash = "-"
+      record.entry?.etag = nil
+      return record
+    }
+  }
+
+  /// A change to make on the tool's side, and what it is for.
+  struct Pending {
+    var change: LocalChange
+    var uid: String
+    /// The index in the report's conflicts whose copy this adds, or whose item this brings back.
+    var conflict: Int?
+    /// The collection's version the change takes, recorded once it is made.
+    var remote: ItemVersion?
+  }
+
+  /// Runs one sync.
+  ///
+  /// - Returns: What changed on each side, the conflicts and the warnings.
+  /// - Throws: Whatever the collection, the tool's side or the state file throws; what was done is kept
+  ///   in the state (see the type's *Faults*).
+  public func run() throws -> SyncReport {
+    let state = try CollectionSyncState.load(from: statePath, fileSystem: fileSystem)
+    var run = Run(engine: self, state: state)
+    return try run.sync()
+  }
+}
+
+/// What a sync did.
+public struct SyncReport: Sendable, Equatable {
+  /// How many items one side got.
+  public struct Counts: Sendable, Equatable {
+    public var added = 0
+    public var updated = 0
+    public var removed = 0
+    public init(added: Int = 0, updated: Int = 0, removed: Int = 0) {
+      self.added = added
+      self.updated = updated
+      self.removed = removed
+    }
+    public var total: Int { added + updated + removed }
+  }
+
+  /// What the tool's side got.
+  public var toLocal = Counts()
+  /// What the collection got.
+  public var toCollection = Counts()
+  public var conflicts: [SyncConflict] = []
+  /// Items left alone, one sentence each (an object the tool cannot read, a duplicate `UID`, an item
+  /// that kept changing during the sync).
+  public var warnings: [String] = []
+  /// Whether anything was left for the next sync (then the sync token was not advanced).
+  public var incomplete = false
+
+  public init() {}
+}
+
+/// An item changed on both sides (or changed on one and deleted on the other).
+public struct SyncConflict: Sendable, Equatable {
+  public enum Kind: String, Sendable {
+    /// Changed on both sides, differently: both versions kept.
+    case changedOnBoth = "changed-on-both"
+    /// Deleted by the tool, changed in the collection: the collection's version is back in the tool.
+    case changedInCollectionRemovedLocally = "changed-in-collection-removed-locally"
+    /// Deleted from the collection, changed by the tool: the tool's version is back in the collection.
+    case removedFromCollectionChangedLocally = "removed-from-collection-changed-locally"
+    /// Added on both sides with the same `UID` and other content: both versions kept.
+    case addedToBoth = "added-to-both"
+  }
+
+  public var kind: Kind
+  /// The item's `UID`.
+  public var uid: String
+  /// The tool's key of the item (the one it keeps), if it has one.
+  public var key: String?
+  /// The collection's version kept as a new item: its `UID`, and the tool's key for it.
+  public var copyUID: String?
+  public var copyKey: String?
+}
+
+/// The work of one sync.
+private struct Run {
+  let engine: SyncEngine
+  var state: CollectionSyncState
+  /// The entries as they are now, by `UID`.
+  var entries: [String: CollectionSyncState.Entry] = [:]
+  var report = SyncReport()
+  var pending: [SyncEngine.Pending] = []
+  /// The items of this sync, by `UID`.
+  var records: [String: SyncEngine.Record] = [:]
+
+  init(engine: SyncEngine, state: CollectionSyncState) {
+    self.engine = engine
+    self.state = state
+    for entry in state.entries where entries[entry.uid] == nil { entries[entry.uid] = entry }
+  }
+
+  var collection: any SyncCollection { engine.collection }
+
+  mutating func sync() throws -> SyncReport {
+    // The collection's versions: the state's, moved on by what changed since the token; else all.
+    var versions: [String: String] = [:]
+    var token: String?
+    if let changes = try collection.changes(since: state.token) {
+      for entry in entries.values {
+        if let href = entry.href, let etag = entry.etag { versions[href] = etag }
+      }
+      for version in changes.changed { versions[version.href] = version.etag }
+      for href in changes.removed { versions[href] = nil }
+      token = changes.token
+    } else {
+      for version in try collection.list() { versions[version.href] = version.etag }
+    }
+    var localByKey: [String: LocalItem] = [:]
+    for item in try engine.local.items() { localByKey[item.key] = item }
+
+    // Records of the known items.
+    var records: [String: SyncEngine.Record] = [:]
+    var usedKeys = Set<String>()
+    var usedHrefs = Set<String>()
+    for entry in entries.values {
+      var record = SyncEngine.Record(uid: entry.uid, entry: entry)
+      if let key = entry.key, let item = localByKey[key] {
+        record.local = item
+        usedKeys.insert(key)
+      }
+      if let href = entry.href, let etag = versions[href] {
+        record.remote = ItemVersion(href: href, etag: etag)
+        usedHrefs.insert(href)
+      }
+      records[entry.uid] = record
+    }
+    // New items of the tool's side: linked by UID to a known item that lacks its local side.
+    var newLocal: [LocalItem] = []
+    for item in localByKey.values.sorted(by: { $0.key < $1.key }) where !usedKeys.contains(item.key)
+    {
+      if var record = records[item.uid], record.local == nil, record.entry?.key == nil {
+        record.local = item
+        records[item.uid] = record
+      } else if records[item.uid] == nil {
+        records[item.uid] = SyncEngine.Record(uid: item.uid, local: item)
+        newLocal.append(item)
+      } else {
+        report.warnings.append(
+          "an item of the list has the UID '\(item.uid)' of another one; left alone")
+        report.incomplete = true
+      }
+    }
+
+    // Fetch what the collection changed, what it added, and the items the tool changed (to keep what
+    // the tool does not, when writing them back).
+    var fetch: [String] = []
+    for record in records.values {
+      guard let remote = record.remote else { continue }
+      if remote.etag != record.entry?.etag || localChanged(record)
+        || (record.local == nil && record.entry?.localHash == nil)
+      {
+        fetch.append(remote.href)
+      }
+    }
+    let unknown = versions.keys.filter { !usedHrefs.contains($0) }.sorted()
+    fetch += unknown
+    let unknownSet = Set(unknown)
+    let fetched = Set(fetch)
+    var uidOfHref: [String: String] = [:]
+    for record in records.values {
+      if let href = record.remote?.href { uidOfHref[href] = record.uid }
+    }
+    var start = 0
+    fetch.sort()
+    while start < fetch.count {
+      let batch = Array(fetch[start..<min(fetch.count, start + engine.batchSize)])
+      start += batch.count
+      for item in try collection.fetch(batch) {
+        if unknownSet.contains(item.version.href) {
+          guard let uid = ICalendarObject.uid(item.data) else {
+            report.warnings.append("'\(item.version.href)' has no UID; left alone")
+            report.incomplete = true
+            continue
+          }
+          if var record = records[uid], record.remote == nil {
+            if record.entry?.href != nil {
+              report.warnings.append(
+                "'\(item.version.href)' has the UID of another item; left alone")
+              report.incomplete = true
+              continue
+            }
+            record.remote = item.version
+            record.data = item.data
+            records[uid] = record
+          } else if records[uid] == nil {
+            records[uid] = SyncEngine.Record(uid: uid, remote: item.version, data: item.data)
+          } else {
+            report.warnings.append(
+              "'\(item.version.href)' has the UID '\(uid)' of another item; left alone")
+            report.incomplete = true
+          }
+        } else if let uid = uidOfHref[item.version.href], var record = records[uid] {
+          record.remote = item.version
+          record.data = item.data
+          records[uid] = record
+        }
+      }
+    }
+    // Fetched items that were gone are gone.
+    for (uid, record) in records where record.remote != nil && record.data == nil {
+      if let href = record.remote?.href, fetched.contains(href) {
+        var record = record
+        record.remote = nil
+        records[uid] = record
+      }
+    }
+    try linkByContent(&records, newLocal: newLocal)
+    self.records = records
+
+    do {
+      for uid in records.keys.sorted() {
+        guard let record = records[uid] else { continue }
+        try decide(record, attempt: 1)
+      }
+      try applyLocal()
+    } catch {
+      try saveEntries(token: state.token)
+      throw error
+    }
+    try saveEntries(token: report.incomplete ? state.token : token)
+    return report
+  }
+
+  /// Links a new item of the tool with a new item of the collection that the tool reads the same.
+  mutating func linkByContent(_ records: inout [String: SyncEngine.Record], newLocal: [LocalItem])
+    throws
+  {
+    var byContent: [[UInt8]: String] = [:]
+    for item in newLocal where records[item.uid]?.remote == nil {
+      byContent[ICalendarObject.withUID(item.data, "")] = item.uid
+    }
+    guard !byContent.isEmpty else { return }
+    for (uid, record) in records.sorted(by: { $0.key < $1.key })
+    where record.entry == nil && record.local == nil {
+      guard let data = record.data, let canonical = try? engine.local.canonical(data),
+        let localUID = byContent.removeValue(forKey: ICalendarObject.withUID(canonical, "")),
+        let item = records[localUID]?.local
+      else { continue }
+      var linked = record
+      linked.local = item
+      records[uid] = linked
+      records[localUID] = nil
+    }
+  }
+
+  func localHash(_ record: SyncEngine.Record) -> String? {
+    record.local.map { CollectionSyncState.hash(ICalendarObject.withUID($0.data, record.uid)) }
+  }
+
+  func localChanged(_ record: SyncEngine.Record) -> Bool {
+    record.local != nil && localHash(record) != record.entry?.localHash
+  }
+
+  /// Whether the tool reads the collection's version as its own (`UID`s aside); `nil` when it cannot
+  /// read it.
+  func same(_ item: LocalItem, _ data: [UInt8]) -> Bool? {
+    guard let canonical = try? engine.local.canonical(data) else { return nil }
+    return ICalendarObject.withUID(canonical, "") == ICalendarObject.withUID(item.data, "")
+  }
+
+  enum Side { case none, same, changed, deleted }
+
+  mutating func decide(_ record: SyncEngine.Record, attempt: Int) throws {
+    let entry = record.entry
+    let localSide: Side =
+      record.local == nil
+      ? (entry?.localHash == nil ? .none : .deleted)
+      : (localHash(record) == entry?.localHash ? .same : .changed)
+    let remoteSide: Side =
+      record.remote == nil
+      ? (entry?.href == nil ? .none : .deleted)
+      : (record.remote?.etag == entry?.etag ? .same : .changed)
+    let uid = record.uid
+    do {
+      switch (localSide, remoteSide) {
+      case (.same, .same):
+        return
+      case (.none, .none), (.none, .deleted), (.deleted, .none), (.deleted, .deleted):
+        entries[uid] = nil
+      case (.changed, .same) where entry?.localHash == nil:
+        // The tool's item is new to a known item of the collection: compare them.
+        try decide(record.withoutBase(), attempt: attempt)
+      case (.changed, .same):
+        try pushUpdate(record)
+        report.toCollection.updated += 1
+      case (.changed, .none), (.same, .none):
+        try pushCreate(record)
+        report.toCollection.added += 1
+      case (.changed, .deleted):
+        try pushCreate(record)
+        report.toCollection.added += 1
+        report.conflicts.append(
+          SyncConflict(kind: .removedFromCollectionChangedLocally, uid: uid, key: record.local?.key)
+        )
+      case (.same, .deleted):
+        guard let item = record.local else { return }
+        pending.append(.init(change: .remove(key: item.key, expected: item.data), uid: uid))
+      case (.none, .same), (.none, .changed):
+        guard let data = record.data, readable(data, uid: uid) else { return }
+        pending.append(.init(change: .add(uid: uid, data: data), uid: uid, remote: record.remote))
+      case (.same, .changed):
+        guard let item = record.local, let data = record.data else { return }
+        switch same(item, data) {
+        case nil:
+          warnUnreadable(uid)
+        case true?:
+          setRemote(uid, record.remote)
+        case false?:
+          pending.append(
+            .init(
+              change: .update(key: item.key, expected: item.data, uid: uid, data: data), uid: uid,
+              remote: record.remote))
+        }
+      case (.deleted, .same):
+        guard let remote = record.remote else { return }
+        try collection.delete(href: remote.href, ifMatch: remote.etag)
+        entries[uid] = nil
+        report.toCollection.removed += 1
+      case (.deleted, .changed):
+        guard let data = record.data, readable(data, uid: uid) else { return }
+        report.conflicts.append(SyncConflict(kind: .changedInCollectionRemovedLocally, uid: uid))
+        pending.append(
+          .init(
+            change: .add(uid: uid, data: data), uid: uid, conflict: report.conflicts.count - 1,
+            remote: record.remote))
+      case (.changed, .changed):
+        guard let item = record.local, let data = record.data else { return }
+        switch same(item, data) {
+        case nil:
+          warnUnreadable(uid)
+        case true?:
+          var entry = entries[uid] ?? CollectionSyncState.Entry(uid: uid)
+          entry.key = item.key
+          entry.localHash = localHash(record)
+          entries[uid] = entry
+          setRemote(uid, record.remote)
+        case false?:
+          try keepBoth(record, kind: entry == nil ? .addedToBoth : .changedOnBoth)
+        }
+      }
+    } catch SyncCollectionError.preconditionFailed(let href) {
+      // Someone else wrote the item meanwhile: read it again and decide again.
+      guard attempt < engine.maximumAttempts else {
+        report.warnings.append(
+          "'\(href)' changed during the sync \(attempt) times; left for the next sync")
+        report.incomplete = true
+        return
+      }
+      var again = record
+      if let item = try collection.fetch([href]).first {
+        again.remote = item.version
+        again.data = item.data
+      } else {
+        again.remote = nil
+        again.data = nil
+      }
+      try decide(again, attempt: attempt + 1)
+    }
+  }
+
+  mutating func readable(_ data: [UInt8], uid: String) -> Bool {
+    guard (try? engine.local.canonical(data)) != nil else {
+      warnUnreadable(uid)
+      return false
+    }
+    return true
+  }
+
+  mutating func warnUnreadable(_ uid: String) {
+    report.warnings.append("the item with UID '\(uid)' cannot be read; left alone")
+    report.incomplete = true
+  }
+
+  /// The tool's version as the collection gets it: with the item's `UID`, and what the tool does not keep
+  /// from the collection's version.
+  func outgoing(_ record: SyncEngine.Record) -> [UInt8] {
+    let data = ICalendarObject.withUID(record.local?.data ?? [], record.uid)
+    guard let remote = record.data, let canonical = try? engine.local.canonical(remote) else {
+      return data
+    }
+    return ICalendarObject.carry(data, from: remote, canonical: canonical)
+  }
+
+  mutating func setRemote(_ uid: String, _ version: ItemVersion?) {
+    var entry = entries[uid] ?? CollectionSyncState.Entry(uid: uid)
+    entry.href = version?.href
+    entry.etag = version?.etag
+    entries[uid] = entry
+  }
+
+  mutating func setLocal(_ uid: String, _ item: LocalItem?) {
+    var entry = entries[uid] ?? CollectionSyncState.Entry(uid: uid)
+    entry.key = item?.key
+    entry.localHash = item.map { CollectionSyncState.hash(ICalendarObject.withUID($0.data, uid)) }
+    entries[uid] = entry
+  }
+
+  /// The version of an item just written, reading it when the collection did not say.
+  func version(href: String, etag: String?) throws -> ItemVersion {
+    if let etag { return ItemVersion(href: href, etag: etag) }
+    guard let item = try collection.fetch([href]).first else {
+      return ItemVersion(href: href, etag: "")
+    }
+    return item.version
+  }
+
+  mutating func pushUpdate(_ record: SyncEngine.Record) throws {
+    guard let remote = record.remote else { return }
+    let etag = try collection.update(
+      href: remote.href, data: outgoing(record), ifMatch: remote.etag)
+    setRemote(record.uid, try version(href: remote.href, etag: etag))
+    setLocal(record.uid, record.local)
+  }
+
+  mutating func pushCreate(_ record: SyncEngine.Record) throws {
+    let created = try collection.create(uid: record.uid, data: outgoing(record))
+    setRemote(record.uid, try version(href: created.href, etag: created.etag))
+    setLocal(record.uid, record.local)
+  }
+
+  /// Keeps both versions: the collection's under a new `UID` on both sides, the tool's under the item's.
+  /// The copy is made first, so that a failure midway never loses the collection's version.
+  mutating func keepBoth(_ record: SyncEngine.Record, kind: SyncConflict.Kind) throws {
+    guard let data = record.data, let remote = record.remote else { return }
+    let copyUID = ICalendarUID.stable(["sync-conflict", record.uid, CollectionSyncState.hash(data)])
+    let copy = ICalendarObject.withUID(data, copyUID)
+    // A copy an earlier sync made (whose response or local side was lost) is an item of its own here.
+    if records[copyUID] == nil, entries[copyUID] == nil {
+      do {
+        let created = try collection.create(uid: copyUID, data: copy)
+        setRemote(copyUID, try version(href: created.href, etag: created.etag))
+        report.toCollection.added += 1
+      } catch SyncCollectionError.preconditionFailed {
+        // Made by a sync whose response was lost: the next sync links it by its UID.
+      }
+      report.conflicts.append(
+        SyncConflict(kind: kind, uid: record.uid, key: record.local?.key, copyUID: copyUID))
+      if entries[copyUID]?.href != nil {
+        pending.append(
+          .init(
+            change: .add(uid: copyUID, data: copy), uid: copyUID,
+            conflict: report.conflicts.count - 1, remote: entries[copyUID].flatMap(\.version)))
+      }
+    }
+    let etag = try collection.update(
+      href: remote.href, data: outgoing(record), ifMatch: remote.etag)
+    setRemote(record.uid, try version(href: remote.href, etag: etag))
+    setLocal(record.uid, record.local)
+    report.toCollection.updated += 1
+  }
+
+  /// Makes the tool's side's changes in one go and records them.
+  mutating func applyLocal() throws {
+    guard !pending.isEmpty else { return }
+    let results = try engine.local.apply(pending.map(\.change))
+    for (index, change) in pending.enumerated() {
+      let result = index < results.count ? results[index] : nil
+      switch change.change {
+      case .add:
+        report.toLocal.added += 1
+        if let conflict = change.conflict {
+          if report.conflicts[conflict].kind == .changedInCollectionRemovedLocally {
+            report.conflicts[conflict].key = result?.key
+          } else {
+            report.conflicts[conflict].copyKey = result?.key
+          }
+        }
+      case .update: report.toLocal.updated += 1
+      case .remove: report.toLocal.removed += 1
+      }
+      setLocal(change.uid, result)
+      if let remote = change.remote { setRemote(change.uid, remote) }
+      if entries[change.uid]?.key == nil, entries[change.uid]?.href == nil {
+        entries[change.uid] = nil
+      }
+    }
+    pending = []
+  }
+
+  /// Saves the entries (what was done so far) with a token.
+  func saveEntries(token: String?) throws {
+    let state = CollectionSyncState(
+      entries: entries.values.sorted { $0.uid < $1.uid }, token: token)
+    try state.save(to: engine.statePath, fileSystem: engine.fileSystem)
+  }
+}
