@@ -190,9 +190,15 @@ let package = Package(
     .testTarget(
       name: "ToolboxICalendarTests",
       dependencies: ["ToolboxICalendar", "ToolboxCore", "ToolboxTestSupport"]),
+    // Runs the built helper `toolbox-http` from the products folder (no test target depends on it).
+    .testTarget(
+      name: "ToolboxHTTPTests", dependencies: ["ToolboxHTTP", "ToolboxCore", "ToolboxTestSupport"],
+      resources: [.copy("Fixtures")]),
     .testTarget(
       name: "ToolboxSyncTests",
-      dependencies: ["ToolboxSync", "ToolboxICalendar", "ToolboxCore", "ToolboxTestSupport"]),
+      dependencies: [
+        "ToolboxSync", "ToolboxICalendar", "ToolboxCore", "ToolboxHTTP", "ToolboxTestSupport",
+      ]),
     .testTarget(
       name: "ToolboxEndToEndTests",
       dependencies: [

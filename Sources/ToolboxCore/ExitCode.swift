@@ -22,6 +22,9 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
   public static let software = ExitCode(rawValue: 70)
   /// 74: cannot read or write a file or store.
   public static let ioError = ExitCode(rawValue: 74)
+  /// 77 (`EX_NOPERM`): a server refused the credentials (HTTP 401 or 403), or toolbox refuses to send
+  /// them (plain `http` to another machine).
+  public static let permissionDenied = ExitCode(rawValue: 77)
   /// 78: config file unreadable, invalid JSON, unknown key or bad value.
   public static let config = ExitCode(rawValue: 78)
   /// 75 (`EX_TEMPFAIL`): a temporary failure; the same command may succeed when run again.
@@ -54,6 +57,10 @@ public struct ExitCode: RawRepresentable, Hashable, Sendable, CustomStringConver
     (
       .temporaryFailure,
       "Temporary failure: try again (todo sync: the file changed while it ran; nothing was changed)."
+    ),
+    (
+      .permissionDenied,
+      "Permission: a server refused the credentials (HTTP 401/403), or toolbox will not send them over plain http."
     ),
     (.config, "Config: config file unreadable, invalid JSON, unknown key or bad value."),
   ]

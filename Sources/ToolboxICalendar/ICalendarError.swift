@@ -15,6 +15,9 @@ public struct ICalendarError: ToolboxError, Equatable {
     case tooManyLines(limit: Int)
     /// A line that is not `NAME[;PARAM=VALUE…]:VALUE`; the text says what is missing.
     case malformedLine(String)
+    /// Bytes that are not UTF-8 in a content line (iCalendar is UTF-8; a legacy charset is refused, not
+    /// guessed).
+    case notUTF8
     /// A control character (other than a tab) in a content line.
     case controlCharacter(UInt32)
     /// A continuation line (starting with a space or tab) with no line before it.
@@ -56,6 +59,9 @@ public struct ICalendarError: ToolboxError, Equatable {
     ICalendarError(reason, line: self.line ?? line)
   }
 
+  /// The description without its `line N: ` place, for a caller that names the line itself.
+  public var detail: String { ICalendarError(reason).description }
+
   public var exitCode: ExitCode { .dataError }
 
   public var code: String {
@@ -75,6 +81,10 @@ public struct ICalendarError: ToolboxError, Equatable {
     case .tooDeep(let limit): text = "components nested deeper than \(limit) levels"
     case .tooManyLines(let limit): text = "more than \(limit) content lines"
     case .malformedLine(let detail): text = detail
+    case .notUTF8:
+      text =
+        "text that is not UTF-8 (iCalendar is UTF-8: convert the file first, e.g. iconv -f "
+        + "WINDOWS-1252 -t UTF-8)"
     case .controlCharacter(let value):
       text = "control character U+\(Self.hex(value)) in a content line"
     case .continuationFirst:
@@ -96,4 +106,21 @@ public struct ICalendarError: ToolboxError, Equatable {
     let digits = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
+}
+
+/// A line that ``ICalendarReader/read(_:warnings:)`` skipped or read in part instead of refusing the file:
+/// where and what (`line 12: property 'X-LOTUS-CHILD_UID' …; the line is skipped`).
+public struct ICalendarWarning: Sendable, Equatable, CustomStringConvertible {
+  /// The 1-based line of the input.
+  public let line: Int
+  /// What was skipped or repaired, and why.
+  public let message: String
+
+  /// Creates a warning.
+  public init(line: Int, message: String) {
+    self.line = line
+    self.message = message
+  }
+
+  public var description: String { "line \(line): \(message)".escapingControlCharacters }
 }

@@ -3,13 +3,21 @@
 /// Tolerant: any line endings (CRLF, LF, a lone CR, mixed), a UTF-8 byte order mark, blank lines, folded
 /// lines continued with a space or a tab (unfolded on bytes, so a writer that folded inside a UTF-8
 /// sequence is read correctly), names in any letter case, parameters quoted or not, RFC 6868 `^` escapes,
-/// unknown properties and components (kept, in order), and several `VCALENDAR`s in one file. Invalid UTF-8
-/// becomes U+FFFD.
+/// unknown properties and components (kept, in order), several `VCALENDAR`s in one file and components
+/// outside any `VCALENDAR` (a bare `VEVENT` file, a `VEVENT` after `END:VCALENDAR`: returned at the top
+/// level beside the calendars), and a `\;` or `\,` in an unquoted parameter value (iOS writes them; read as
+/// the character). Text that is not UTF-8 is refused, never turned into U+FFFD.
+///
+/// With ``read(_:warnings:)``, a quirk of one `X-` property does not refuse the file: an `X-` property whose
+/// line is malformed (`X-LOTUS-CHILD_UID:…`, a name with `_`) or that stands outside any component (after
+/// `END:VCALENDAR`) is skipped, and a parameter whose opening quote is never closed (Outlook's
+/// `TZID="W. Europe Standard Time:…`) is read up to the `:`; each is one ``ICalendarWarning`` naming the
+/// line. ``read(_:)`` (without warnings) refuses them as errors, as before.
 ///
 /// Safe: the input, each unfolded line, the nesting depth and the number of lines are bounded
-/// (``Limits``); a control character other than a tab, a line that is not `NAME[;PARAM=VALUE…]:VALUE`, a
-/// property outside any component and unbalanced `BEGIN`/`END` are errors that name the line
-/// (``ICalendarError``, exit 65). Values are not interpreted here: the typed accessors of
+/// (``Limits``); invalid UTF-8, a control character other than a tab, a line that is not
+/// `NAME[;PARAM=VALUE…]:VALUE`, a property outside any component and unbalanced `BEGIN`/`END` are errors
+/// that name the line (``ICalendarError``, exit 65). Values are not interpreted here: the typed accessors of
 /// ``ICalendarProperty`` read them and throw on the property's line.
 public struct ICalendarReader: Sendable {
   /// The bounds on what is read.
@@ -20,13 +28,14 @@ public struct ICalendarReader: Sendable {
     public var maxLineBytes: Int
     /// The deepest nesting of components (default 16; `VCALENDAR` > `VEVENT` > `VALARM` is 3).
     public var maxDepth: Int
-    /// The most content lines (default 500,000).
+    /// The most content lines (default 2,000,000: more than any file of 16 MiB that toolbox writes, whose
+    /// lines average well over 8 bytes; a 16 MiB file of the shortest possible lines has more).
     public var maxLines: Int
 
     /// Creates limits.
     public init(
       maxBytes: Int = 16 << 20, maxLineBytes: Int = 1 << 20, maxDepth: Int = 16,
-      maxLines: Int = 500_000
+      maxLines: Int = 2_000_000
     ) {
       self.maxBytes = maxBytes
       self.maxLineBytes = maxLineBytes
@@ -51,6 +60,29 @@ public struct ICalendarReader: Sendable {
   /// - Returns: The components, at least one.
   /// - Throws: ``ICalendarError`` for input that is not iCalendar or exceeds the limits.
   public func read(_ bytes: [UInt8]) throws(ICalendarError) -> [ICalendarComponent] {
+    // Not lenient: every quirk is thrown where it is found, as the error it is; nothing is warned.
+    try read(bytes, lenient: false) { _ in }
+  }
+
+  /// Reads the top-level components of a file, skipping the quirks of `X-` properties with a warning
+  /// each (see the type's description).
+  ///
+  /// - Parameters:
+  ///   - bytes: The file's contents.
+  ///   - warnings: Receives a warning for each line skipped or read in part, in line order.
+  /// - Returns: The components, at least one.
+  /// - Throws: ``ICalendarError`` for input that is not iCalendar or exceeds the limits.
+  public func read(_ bytes: [UInt8], warnings: inout [ICalendarWarning]) throws(ICalendarError)
+    -> [ICalendarComponent]
+  {
+    var collected: [ICalendarWarning] = []
+    defer { warnings += collected }
+    return try read(bytes, lenient: true) { collected.append($0) }
+  }
+
+  private func read(
+    _ bytes: [UInt8], lenient: Bool, warn: (ICalendarWarning) throws(ICalendarError) -> Void
+  ) throws(ICalendarError) -> [ICalendarComponent] {
     guard bytes.count <= limits.maxBytes else {
       throw ICalendarError(.tooLarge(limit: limits.maxBytes))
     }
@@ -62,7 +94,23 @@ public struct ICalendarReader: Sendable {
       guard count <= limits.maxLines else {
         throw ICalendarError(.tooManyLines(limit: limits.maxLines), line: number)
       }
-      let property = try Self.parse(line, number: number)
+      guard Self.isUTF8(line) else { throw ICalendarError(.notUTF8, line: number) }
+      let property: ICalendarProperty
+      var repair: String?
+      do throws(ICalendarError) {
+        property = try Self.parse(line, number: number, lenient: lenient, repair: &repair)
+      } catch {
+        // A malformed X- property is skipped: it is no property a reader needs.
+        guard lenient, Self.isExtensionName(line), case .malformedLine(let detail) = error.reason
+        else {
+          throw error
+        }
+        try warn(ICalendarWarning(line: number, message: "\(detail); the line is skipped"))
+        return
+      }
+      if let detail = repair {
+        try warn(ICalendarWarning(line: number, message: detail))
+      }
       switch property.name {
       case "BEGIN":
         let name = try Self.componentName(property, number: number)
@@ -86,7 +134,14 @@ public struct ICalendarReader: Sendable {
         }
       default:
         guard !stack.isEmpty else {
-          throw ICalendarError(.outsideComponent(property.name), line: number)
+          guard lenient, property.name.hasPrefix("X-") else {
+            throw ICalendarError(.outsideComponent(property.name), line: number)
+          }
+          try warn(
+            ICalendarWarning(
+              line: number,
+              message: "property '\(property.name)' outside any component; the line is skipped"))
+          return
         }
         stack[stack.count - 1].properties.append(property)
       }
@@ -153,7 +208,11 @@ public struct ICalendarReader: Sendable {
   // MARK: - Content lines
 
   /// Parses `NAME *(;PARAM=VALUE*(,VALUE)) : VALUE`.
-  static func parse(_ line: [UInt8], number: Int) throws(ICalendarError) -> ICalendarProperty {
+  ///
+  /// With `lenient`, a parameter whose quote is never closed is read up to the `:`, and `repair` says so.
+  static func parse(
+    _ line: [UInt8], number: Int, lenient: Bool = false, repair: inout String?
+  ) throws(ICalendarError) -> ICalendarProperty {
     if let control = line.first(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
       throw ICalendarError(.controlCharacter(UInt32(control)), line: number)
     }
@@ -181,7 +240,15 @@ public struct ICalendarReader: Sendable {
         if index < line.count, line[index] == UInt8(ascii: "\"") {
           let open = index + 1
           guard let close = line[open...].firstIndex(of: UInt8(ascii: "\"")) else {
-            throw malformed("parameter \(parameterName) of '\(name)' has an unclosed quote")
+            let detail = "parameter \(parameterName) of '\(name)' has an unclosed quote"
+            // Outlook's `TZID="W. Europe Standard Time:…`: the value ends at the first `:`.
+            guard lenient, let colon = line[open...].firstIndex(of: UInt8(ascii: ":")) else {
+              throw malformed(detail)
+            }
+            repair = detail + "; read up to the ':'"
+            values.append(ICalendarText.decodeParameterValue(text(line[open..<colon])))
+            index = colon
+            break
           }
           values.append(ICalendarText.decodeParameterValue(text(line[open..<close])))
           index = close + 1
@@ -191,6 +258,13 @@ public struct ICalendarReader: Sendable {
             line[index] != UInt8(ascii: ";"), line[index] != UInt8(ascii: ":"),
             line[index] != UInt8(ascii: "\"")
           {
+            // iOS escapes `;` and `,` in parameter values with a backslash (RFC 5545 quotes instead):
+            // `X-ADDRESS=1 Main St\;Springfield` is one value.
+            if line[index] == UInt8(ascii: "\\"), index + 1 < line.count,
+              line[index + 1] == UInt8(ascii: ";") || line[index + 1] == UInt8(ascii: ",")
+            {
+              index += 1
+            }
             index += 1
           }
           values.append(ICalendarText.decodeParameterValue(text(line[open..<index])))
@@ -213,6 +287,17 @@ public struct ICalendarReader: Sendable {
       name, parameters: parameters, raw: text(line[(index + 1)...]))
     property.line = number
     return property
+  }
+
+  /// Whether a content line's name starts with `X-` (an extension property, RFC 5545 3.8.8.2).
+  static func isExtensionName(_ line: [UInt8]) -> Bool {
+    line.count >= 2 && (line[0] | 0x20) == UInt8(ascii: "x") && line[1] == UInt8(ascii: "-")
+  }
+
+  /// Whether bytes are valid UTF-8 (ASCII checked first, quickly).
+  static func isUTF8(_ line: [UInt8]) -> Bool {
+    if line.allSatisfy({ $0 < 0x80 }) { return true }
+    return String(validating: line, as: UTF8.self) != nil
   }
 
   /// The name of the component that `BEGIN:`/`END:` names.

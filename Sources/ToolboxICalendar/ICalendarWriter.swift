@@ -20,6 +20,22 @@ public enum ICalendarWriter {
     return output
   }
 
+  /// Properties and components as content lines without a component around them (what a reader keeps of
+  /// a component to write it back later).
+  ///
+  /// - Parameters:
+  ///   - properties: The properties, in order.
+  ///   - components: The components after them, in order.
+  /// - Returns: The text; every line, the last included, ends in CRLF.
+  public static func contentLines(
+    properties: [ICalendarProperty], components: [ICalendarComponent]
+  ) -> String {
+    var output = ""
+    for property in properties { output += fold(contentLine(property)) + "\r\n" }
+    for child in components { write(child, to: &output) }
+    return output
+  }
+
   /// One property as a content line, before folding: `NAME;PARAM=VALUE:value`.
   ///
   /// - Parameter property: The property.

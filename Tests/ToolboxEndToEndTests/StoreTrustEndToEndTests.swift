@@ -238,7 +238,7 @@ struct DDayStoreSandbox {
 /// Schema upgrades that cannot work are refused once, clearly, without a backup each time (issue 25).
 @Suite struct StoreUpgradeEndToEndTests {
   @Test
-  func `a schema-4 D-Day store labelled version 1 is refused with one message and no backup pile`()
+  func `a schema-5 D-Day store labelled version 1 is refused with one message and no backup pile`()
     throws
   {
     let sandbox = try DDayStoreSandbox()
@@ -247,7 +247,7 @@ struct DDayStoreSandbox {
     let before = sandbox.bytes()
     let expected =
       "toolbox: dday: the D-Day store '\(sandbox.store)' is damaged (its schema version 1 does not "
-      + "match its tables: upgrading it to 4 failed with 'duplicate column name: uid'); it was left "
+      + "match its tables: upgrading it to 5 failed with 'duplicate column name: uid'); it was left "
       + "unchanged\n"
     for _ in 1...2 {
       let list = try sandbox.run("dday", "list")

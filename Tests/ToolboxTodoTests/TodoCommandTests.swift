@@ -453,7 +453,8 @@ import ToolboxTestSupport
   @Test func `plain text read as JSON by its name says which --as to use`() throws {
     let harness = try TodoHarness()
     let file = try harness.folder.write("notes", "buy milk\ncall mom\n")
-    let shape = #"expected {"tasks":[…]} or an array of tasks, as 'toolbox todo export' writes"#
+    // Not JSON: a syntax error first (issue 26), with the hint.
+    let shape = "invalid JSON: unexpected character 'b' at line 1, column 1"
     let named = harness.run("todo", "import", file)
     #expect(named.status == 65)
     #expect(

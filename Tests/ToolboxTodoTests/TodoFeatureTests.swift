@@ -168,8 +168,15 @@ import ToolboxTestSupport
     onlyThreshold.due = nil
     let started = try #require(
       Recurrence("1w")?.next(for: onlyThreshold, completed: .test("2026-12-02")))
-    #expect(started.due == nil)
+    // topydo's rule: the next task has a due date, and a threshold without one becomes it.
+    #expect(started.due == .test("2026-12-09"))
     #expect(started.threshold == .test("2026-12-09"))
+    var lateThreshold = task
+    lateThreshold.threshold = .test("2026-12-12")
+    let late = try #require(
+      Recurrence("1w")?.next(for: lateThreshold, completed: .test("2026-12-02")))
+    #expect(late.due == .test("2026-12-09"))
+    #expect(late.threshold == .test("2026-12-09"))
     for bad in ["", "w", "0d", "1x", "+", "12345d", "1.5w", "-1d"] {
       #expect(Recurrence(bad) == nil)
     }

@@ -68,6 +68,7 @@ enum DDayICalendar {
     lunar: KoreanLunarCalendar
   ) -> [ICalendarComponent] {
     let schedule = event.schedule
+    let kept = keptContent(event.extra)
     var extra = [ddayProperty(event)]
     if let lunarDate = schedule.lunarDate {
       extra.append(
@@ -76,12 +77,14 @@ enum DDayICalendar {
           parameters: lunarDate.isLeapMonth ? [ICalendarParameter("X-LEAP", "TRUE")] : [],
           raw: lunarDate.description))
     }
+    extra += kept?.properties ?? []
+    let alarms = kept?.components ?? []
     guard schedule.repeats == .yearly, let lunarDate = schedule.lunarDate else {
-      return [
-        ICalendarComponent.allDayEvent(
-          uid: event.calendarUID, stamp: stamp, date: schedule.date, summary: event.name,
-          recurrence: rule(schedule), properties: extra)
-      ]
+      var item = ICalendarComponent.allDayEvent(
+        uid: event.calendarUID, stamp: stamp, date: schedule.date, summary: event.name,
+        recurrence: rule(schedule), properties: extra)
+      item.components += alarms
+      return [item]
     }
     // One event per lunar year, from the year of the next occurrence.
     let next = schedule.nextOccurrence(onOrAfter: today, lunar: lunar) ?? schedule.date
@@ -92,10 +95,11 @@ enum DDayICalendar {
       if let day = AnniversaryPlan.lunarAnniversary(of: lunarDate, inYear: year, lunar),
         day >= schedule.date
       {
-        items.append(
-          ICalendarComponent.allDayEvent(
-            uid: ICalendarUID.stable(["dday", "event", String(event.id), String(year)]),
-            stamp: stamp, date: day, summary: event.name, properties: extra))
+        var item = ICalendarComponent.allDayEvent(
+          uid: ICalendarUID.stable(["dday", "event", String(event.id), String(year)]),
+          stamp: stamp, date: day, summary: event.name, properties: extra)
+        item.components += alarms
+        items.append(item)
       }
       year += 1
     }
@@ -150,6 +154,8 @@ enum DDayICalendar {
     var schedule: DDaySchedule
     /// The line of its (first) `VEVENT`.
     var line: Int
+    /// The event's content that dday has no field for (``extraContent(of:)``), kept to be written back.
+    var extra: String? = nil
   }
 
   /// An event that cannot become a D-Day: where and why.
@@ -157,6 +163,8 @@ enum DDayICalendar {
     var line: Int?
     var summary: String?
     var reason: String
+    /// A line the reader skipped or read in part (its reason says which), rather than an event.
+    var isReaderWarning = false
   }
 
   /// Reads the D-Days of iCalendar data: every all-day `VEVENT`, once or repeating yearly or monthly.
@@ -176,7 +184,9 @@ enum DDayICalendar {
     var skipped: [Skipped] = []
     var seen: [String: Int] = [:]
     let lunar = KoreanLunarCalendar()
-    for component in calendars.flatMap(\.components) {
+    // A bare VEVENT file, or a VEVENT after END:VCALENDAR, is read like one inside a calendar.
+    let components = calendars.flatMap { $0.name == "VCALENDAR" ? $0.components : [$0] }
+    for component in components {
       switch component.name.uppercased() {
       case "VEVENT":
         do {
@@ -202,8 +212,7 @@ enum DDayICalendar {
         } catch let error as ICalendarError {
           skipped.append(
             Skipped(
-              line: error.line ?? component.line, summary: component.summary,
-              reason: ICalendarError(error.reason).description))
+              line: error.line ?? component.line, summary: component.summary, reason: error.detail))
         } catch {
           skipped.append(
             Skipped(line: component.line, summary: component.summary, reason: "\(error)"))
@@ -229,17 +238,31 @@ enum DDayICalendar {
     if event.property(named: "RECURRENCE-ID") != nil {
       throw skip("it changes one occurrence of a repeating event (RECURRENCE-ID)")
     }
+    if let status = event.text(of: "STATUS"), status.uppercased() == "CANCELLED" {
+      throw skip("it is cancelled (STATUS:CANCELLED)")
+    }
     guard let start = try event.dateValue(of: "DTSTART") else { throw skip("it has no DTSTART") }
     guard case .date(let date) = start else {
       throw skip("it is a timed event (DTSTART is a date-time); only all-day events become D-Days")
     }
     if let end = try event.dateValue(of: "DTEND") {
-      guard case .date(let last) = end, date.days(to: last) <= 1 else {
-        throw skip("it lasts more than one day (DTEND \(end.text))")
+      guard case .date(let last) = end else {
+        throw skip("its DTEND \(end.text) is a date-time where DTSTART is a date")
       }
+      let days = date.days(to: last)
+      guard days >= 0 else {
+        throw skip("its DTEND \(end.text) is before its DTSTART \(start.text)")
+      }
+      guard days <= 1 else { throw skip("it lasts more than one day (DTEND \(end.text))") }
     }
-    if let duration = event.property(named: "DURATION"), duration.raw.uppercased() != "P1D" {
-      throw skip("it lasts more than one day (DURATION \(duration.raw))")
+    if let duration = event.property(named: "DURATION") {
+      let value = duration.raw.trimmingCharacters(in: " \t").uppercased()
+      if value.hasPrefix("-") {
+        throw skip("its DURATION \(duration.raw) is negative")
+      }
+      guard ["P1D", "+P1D", "PT24H", "+PT24H", "P0D", "PT0S"].contains(value) else {
+        throw skip("it does not last exactly one day (DURATION \(duration.raw))")
+      }
     }
     for name in ["RDATE", "EXDATE"] where event.property(named: name) != nil {
       throw skip("its \(name) has no D-Day equivalent")
@@ -254,14 +277,7 @@ enum DDayICalendar {
     guard rules.count <= 1 else { throw skip("it has more than one RRULE") }
     let repeats: Recurrence
     if let rule = rules.first {
-      if rule == .yearly || rule == Self.rule(DDaySchedule.plain(date, .yearly)) {
-        repeats = .yearly
-      } else if rule == .monthly || rule == Self.rule(DDaySchedule.plain(date, .monthly)) {
-        repeats = .monthly
-      } else {
-        throw skip(
-          "RRULE:\(rule.text) has no D-Day equivalent (only FREQ=YEARLY and FREQ=MONTHLY)")
-      }
+      repeats = try recurrence(of: rule, from: date, skip: skip)
     } else {
       repeats = .none
     }
@@ -306,7 +322,93 @@ enum DDayICalendar {
       uid
       ?? ICalendarUID.stable(
         ["dday", "import", summary, date.description, rules.first?.text ?? ""])
-    return Imported(uid: key, name: summary, schedule: schedule, line: event.line ?? 0)
+    return Imported(
+      uid: key, name: summary, schedule: schedule, line: event.line ?? 0,
+      extra: extraContent(of: event))
+  }
+
+  /// The properties an event's D-Day is made of, or that an export writes anew; the others are kept.
+  static let readProperties: Set<String> = [
+    "UID", "DTSTAMP", "DTSTART", "DTEND", "DURATION", "SUMMARY", "RRULE", ddayProperty,
+    lunarProperty,
+  ]
+
+  /// What of an event a D-Day has no field for — `DESCRIPTION`, `LOCATION`, `URL`, `SEQUENCE`,
+  /// `LAST-MODIFIED`, `X-` properties, `VALARM`s… — as its content lines, in order (each ending in CRLF,
+  /// folded), so that an export writes them back unchanged; `nil` when there is none.
+  static func extraContent(of event: ICalendarComponent) -> String? {
+    let properties = event.properties.filter { !readProperties.contains($0.name) }
+    guard !properties.isEmpty || !event.components.isEmpty else { return nil }
+    return ICalendarWriter.contentLines(properties: properties, components: event.components)
+  }
+
+  /// The content an export writes back (``extraContent(of:)`` read again): `nil` when the stored text is
+  /// not content lines, which only a store edited by hand holds.
+  static func keptContent(_ text: String?) -> (
+    properties: [ICalendarProperty], components: [ICalendarComponent]
+  )? {
+    guard let text, !text.isEmpty,
+      let read = try? ICalendarReader().read(
+        "BEGIN:X-TOOLBOX-KEPT\r\n" + text + "END:X-TOOLBOX-KEPT\r\n"),
+      read.count == 1
+    else { return nil }
+    return (read[0].properties, read[0].components)
+  }
+
+  /// The repeat an `RRULE` means for a D-Day from `date`, or why it has none.
+  ///
+  /// A rule that only restates the start (`INTERVAL=1`, `WKST`, `BYMONTH` of its month, `BYMONTHDAY` of its
+  /// day) is the plain rule it restates; toolbox's own `BYSETPOS` rules are yearly and monthly as dday
+  /// keeps them. A plain yearly rule from February 29 falls only in leap years (RFC 5545), and a plain
+  /// monthly one from the 29th-31st skips shorter months, where a D-Day falls on February 28 and on the
+  /// month's last day: such a rule is refused with a message, not read as another schedule.
+  static func recurrence(
+    of rule: RecurrenceRule, from date: CivilDate, skip: (String) -> Skipped
+  ) throws -> Recurrence {
+    if rule == Self.rule(DDaySchedule.plain(date, .yearly)), date.month == 2, date.day == 29 {
+      return .yearly
+    }
+    if date.day > 28, rule == Self.rule(DDaySchedule.plain(date, .monthly)) { return .monthly }
+    let restated = restating(rule, date)
+    let why: String
+    if let count = restated.count {
+      why = "COUNT=\(count): a D-Day repeats without end"
+    } else if let until = restated.until {
+      why = "UNTIL=\(until.text): a D-Day repeats without end"
+    } else if restated.frequency != .yearly, restated.frequency != .monthly {
+      why = "FREQ=\(restated.frequency.rawValue): a D-Day repeats yearly or monthly only"
+    } else if restated.interval != 1 {
+      why = "INTERVAL=\(restated.interval): a D-Day repeats every year or every month"
+    } else if let part = restated.otherParts.first {
+      why = "\(part.name)=\(part.value): a D-Day falls on the day of its start only"
+    } else if restated.frequency == .yearly {
+      guard date.month == 2, date.day == 29 else { return .yearly }
+      throw skip(
+        "RRULE:\(rule.text) from February 29 falls in leap years only (RFC 5545), where a yearly "
+          + "D-Day falls on February 28 in common years")
+    } else {
+      guard date.day > 28 else { return .monthly }
+      throw skip(
+        "RRULE:\(rule.text) from day \(date.day) skips the months without that day (RFC 5545), where "
+          + "a monthly D-Day falls on their last day")
+    }
+    throw skip("RRULE:\(rule.text) has no D-Day equivalent (\(why))")
+  }
+
+  /// The rule without the parts that only restate what `DTSTART` says.
+  private static func restating(_ rule: RecurrenceRule, _ date: CivilDate) -> RecurrenceRule {
+    var rule = rule
+    rule.otherParts.removeAll { part in
+      switch part.name {
+      case "WKST": return true
+      case "BYMONTH": return rule.frequency == .yearly && Int(part.value) == date.month
+      case "BYMONTHDAY":
+        return (rule.frequency == .yearly || rule.frequency == .monthly)
+          && Int(part.value) == date.day
+      default: return false
+      }
+    }
+    return rule
   }
 }
 

@@ -20,8 +20,10 @@ enum DDaySchema {
   /// `date` is the date as the user gave it: Gregorian, or on the Korean lunar calendar when `lunar` is 1
   /// (then `leap` marks a leap month). `repeats` is `none`, `yearly` or `monthly`; `every` is the step of
   /// the day anniversaries of a one-off date (0: none) and `anniversaries` turns all of them off. `uid` is
-  /// the iCalendar `UID` of a D-Day that `dday import` added (`NULL` for one added here, whose `UID` is
-  /// derived from its id), so that importing the same file again adds nothing.
+  /// the iCalendar `UID` of a D-Day: the one `dday import` read (so that importing the same file again adds
+  /// nothing), a random one for a D-Day added here since schema 5, or `NULL` for one added before, whose
+  /// `UID` is derived from its id. `extra` holds the content lines of an imported event that dday has no
+  /// field for, written back by `export --ics`.
   static let migrations: [StoreKind.Migration] = [
     StoreKind.Migration(
       summary: "saved D-Days",
@@ -59,5 +61,11 @@ enum DDaySchema {
     StoreKind.Migration(
       summary: "no index of packed schedules",
       sql: "DROP INDEX IF EXISTS events_schedule;"),
+    // What `dday import` keeps of an event that a D-Day has no field for (DESCRIPTION, LOCATION, URL,
+    // SEQUENCE, X- properties, VALARMs…), as content lines, written back by `export --ics`. New D-Days
+    // get a random UID in `uid` (a NULL uid still means the one derived from the id).
+    StoreKind.Migration(
+      summary: "iCalendar content of imported D-Days kept for export",
+      sql: "ALTER TABLE events ADD COLUMN extra TEXT;"),
   ]
 }

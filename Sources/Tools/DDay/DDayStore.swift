@@ -66,7 +66,7 @@ final class DDayStore {
   /// a whole ``SavedDDay`` (`show`, `export`, the JSON list).
   private static let scheduleColumns =
     "id, name, date, lunar, leap, repeats, count_start_day, every, anniversaries"
-  private static let columns = scheduleColumns + ", created, uid"
+  private static let columns = scheduleColumns + ", created, uid, extra"
 
   // MARK: - Reading
 
@@ -157,7 +157,8 @@ final class DDayStore {
       let created = CivilDate(year: year, month: month, day: day)
     else { throw corrupt(id, "has a missing or invalid column") }
     return SavedDDay(
-      id: id, name: name, schedule: schedule, created: created, uid: statement.text(10))
+      id: id, name: name, schedule: schedule, created: created, uid: statement.text(10),
+      extra: statement.text(11))
   }
 
   /// Decodes the schedule of the current row of a `SELECT` of ``scheduleColumns`` or ``columns``: its date
@@ -214,12 +215,12 @@ final class DDayStore {
   ///   - name: Its name.
   ///   - schedule: When it falls.
   ///   - created: Today.
-  ///   - uid: The iCalendar `UID` it was imported with, if any.
+  ///   - uid: The iCalendar `UID`: by default a new random one (``SavedDDay/newUID()``).
   /// - Returns: The stored event with its new id.
   /// - Throws: ``StoreError``.
-  func add(name: String, schedule: DDaySchedule, created: CivilDate, uid: String? = nil) throws
-    -> SavedDDay
-  {
+  func add(
+    name: String, schedule: DDaySchedule, created: CivilDate, uid: String = SavedDDay.newUID()
+  ) throws -> SavedDDay {
     try database.guarded {
       try connection.transaction(immediate: true) {
         try insert(name: name, schedule: schedule, created: created, uid: uid)
@@ -231,21 +232,23 @@ final class DDayStore {
   ///
   /// - Parameter id: The id a removed D-Day had, to put it back (``restore(_:)``); `nil` for a new one.
   func insert(
-    name: String, schedule: DDaySchedule, created: CivilDate, uid: String?, id: Int? = nil
+    name: String, schedule: DDaySchedule, created: CivilDate, uid: String?, extra: String? = nil,
+    id: Int? = nil
   ) throws -> SavedDDay {
     try connection.run(
       """
       INSERT INTO events (name, date, lunar, leap, repeats, count_start_day, every, anniversaries,
-        created, uid, id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+        created, uid, id, extra) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)
       """,
       .text(name), .text(schedule.storedDate), .int(schedule.isLunar ? 1 : 0),
       .int(schedule.lunarDate?.isLeapMonth == true ? 1 : 0), .text(schedule.repeats.rawValue),
       .int(schedule.countStartDay ? 1 : 0), .int(schedule.every),
       .int(schedule.anniversaries ? 1 : 0), .text(created.description),
-      uid.map { .text($0) } ?? .null, id.map { .int($0) } ?? .null)
+      uid.map { .text($0) } ?? .null, id.map { .int($0) } ?? .null, extra.map { .text($0) } ?? .null
+    )
     return SavedDDay(
       id: Int(connection.lastInsertedRowID), name: name, schedule: schedule, created: created,
-      uid: uid)
+      uid: uid, extra: extra)
   }
 
   /// Puts a removed D-Day back as it was: its id (never given to another D-Day), creation day and
@@ -259,7 +262,7 @@ final class DDayStore {
       try connection.transaction(immediate: true) {
         try insert(
           name: event.name, schedule: event.schedule, created: event.created, uid: event.uid,
-          id: event.id)
+          extra: event.extra, id: event.id)
       }
     }
   }

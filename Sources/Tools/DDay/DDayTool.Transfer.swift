@@ -82,12 +82,15 @@ extension DDayTool {
       abstract: "Save the all-day events of an iCalendar file as D-Days.",
       discussion: """
         Every all-day VEVENT becomes a D-Day named by its SUMMARY: once, or yearly (RRULE:FREQ=YEARLY) or \
-        monthly (RRULE:FREQ=MONTHLY). Anything else — a timed or multi-day event, another RRULE, RDATE \
-        or EXDATE, a VTODO, an event without DTSTART or SUMMARY — is reported on standard error with its \
-        line ('line N: … (skipped)') and the command exits 1; the rest is imported in one transaction. \
+        monthly (RRULE:FREQ=MONTHLY). Anything else — a timed, multi-day or cancelled event, another \
+        RRULE, RDATE or EXDATE, a VTODO, an event without DTSTART or SUMMARY — is reported on standard \
+        error with its line ('line N: … (skipped)') and the command exits 1; the rest is imported in one \
+        transaction. What a D-Day has no field for (DESCRIPTION, LOCATION, VALARMs…) is kept and written \
+        back by 'export --ics'. A malformed X- property is skipped with a warning. \
         The UID is kept: importing the same file again adds nothing, and an event whose UID names a \
         D-Day that differs is reported, not overwritten. A file from 'dday export --ics' comes back as \
-        the same D-Days (lunar ones too). Files are regular files of at most 16 MiB.
+        the same D-Days (lunar ones too), and so does the JSON of 'dday export'. Files are regular files \
+        of at most 16 MiB, in UTF-8.
         """,
       globalOptions: [GlobalOption.keys.locale],
       examples: [
@@ -102,6 +105,29 @@ extension DDayTool {
   /// The largest file `import` reads.
   static let maximumImportSize = 16 << 20
 
+  /// The line (1-based, lines joined by LF) of the first U+FFFD, if any.
+  static func replacementLine(_ bytes: [UInt8]) -> Int? {
+    var line = 1
+    var index = 0
+    while index + 2 < bytes.count {
+      if bytes[index] == 0x0A {
+        line += 1
+      } else if bytes[index] == 0xEF, bytes[index + 1] == 0xBF, bytes[index + 2] == 0xBD {
+        return line
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// A file over the limit is input dday cannot take (65, as for standard input), not an I/O failure.
+  static func importError(_ error: any Error) -> any Error {
+    if let failure = error as? FileReadError, case .tooLarge(let limit) = failure.reason {
+      return ICalendarError(.tooLarge(limit: limit))
+    }
+    return error
+  }
+
   func importEvents(_ arguments: Arguments<Import>) throws -> CommandOutput {
     let file = try arguments.file
     let bytes: [UInt8]
@@ -110,15 +136,29 @@ extension DDayTool {
       guard bytes.count <= Self.maximumImportSize else {
         throw ICalendarError(.tooLarge(limit: Self.maximumImportSize))
       }
+      // Standard input arrives decoded, invalid UTF-8 as U+FFFD (EF BF BD): refused as a file's would be.
+      if let line = Self.replacementLine(bytes) { throw ICalendarError(.notUTF8, line: line) }
     } else {
-      guard let read = try context.fileSystem.contents(of: file, limit: Self.maximumImportSize)
-      else {
+      let read: [UInt8]?
+      do {
+        read = try context.fileSystem.contents(of: file, limit: Self.maximumImportSize)
+      } catch {
+        throw Self.importError(error)
+      }
+      guard let read else {
         throw FileSystemError("cannot read '\(file)': no such file", code: "file_not_found")
       }
       bytes = read
     }
-    let calendars = try ICalendarReader().read(bytes)
-    let (events, skipped) = DDayICalendar.read(calendars, countStartDay: settings.countStartDay)
+    var warnings: [ICalendarWarning] = []
+    let events: [DDayICalendar.Imported]
+    let skipped: [DDayICalendar.Skipped]
+    if DDayJSONImport.isJSON(bytes) {
+      (events, skipped) = try DDayJSONImport.read(bytes)
+    } else {
+      let calendars = try ICalendarReader().read(bytes, warnings: &warnings)
+      (events, skipped) = DDayICalendar.read(calendars, countStartDay: settings.countStartDay)
+    }
     let language = try language()
     let today = context.today()
     let source = file == "-" ? "standard input" : file
@@ -128,8 +168,22 @@ extension DDayTool {
       let store = try openStore()
       try store.transaction {
         var known: [String: SavedDDay] = [:]
-        for event in try store.events() { known[event.calendarUID] = event }
-        for event in events {
+        var byContent: [DDayJSONImport.Content: SavedDDay] = [:]
+        for event in try store.events() {
+          known[event.calendarUID] = event
+          byContent[DDayJSONImport.Content(name: event.name, schedule: event.schedule)] = event
+        }
+        for var event in events {
+          if event.uid.isEmpty {
+            // A D-Day of a JSON export (which has no UIDs): the same name and settings are the same one.
+            if let existing = byContent[
+              DDayJSONImport.Content(name: event.name, schedule: event.schedule)]
+            {
+              outcomes.append((existing, .unchanged))
+              continue
+            }
+            event.uid = SavedDDay.newUID()
+          }
           if let existing = known[event.uid] {
             if existing.name == event.name, existing.schedule == event.schedule {
               outcomes.append((existing, .unchanged))
@@ -144,20 +198,28 @@ extension DDayTool {
             continue
           }
           let added = try store.insert(
-            name: event.name, schedule: event.schedule, created: today, uid: event.uid)
+            name: event.name, schedule: event.schedule, created: today, uid: event.uid,
+            extra: event.extra)
           known[event.uid] = added
+          byContent[DDayJSONImport.Content(name: added.name, schedule: added.schedule)] = added
           outcomes.append((added, .added))
         }
       }
     }
-    let problems = (skipped + conflicts).sorted { ($0.line ?? 0) < ($1.line ?? 0) }
+    let problems =
+      (skipped + conflicts
+      + warnings.map {
+        DDayICalendar.Skipped(
+          line: $0.line, summary: nil, reason: $0.message, isReaderWarning: true)
+      })
+      .sorted { ($0.line ?? 0) < ($1.line ?? 0) }
     let lunar = KoreanLunarCalendar()
     let result = DDayImportResult(
       source: source,
       rows: outcomes.map {
         (DDayRow($0.0, today: today, lunar: lunar, language: language), $0.1)
       },
-      skipped: problems.count)
+      skipped: problems.filter { !$0.isReaderWarning }.count)
     return .stream { writer in
       for problem in problems { writer.warn(DDayImportProblem(problem)) }
       try writer.writeDocument(result)
@@ -173,10 +235,13 @@ struct DDayImportProblem: ToolboxError {
   init(_ problem: DDayICalendar.Skipped) { self.problem = problem }
 
   var exitCode: ExitCode { .dataError }
-  var code: String { "skipped_event" }
+  var code: String { problem.isReaderWarning ? "skipped_line" : "skipped_event" }
   var description: String {
-    (problem.line.map { "line \($0): " } ?? "")
-      + (problem.summary.map { "\"\($0)\": " } ?? "") + problem.reason + " (skipped)"
+    let text =
+      (problem.line.map { "line \($0): " } ?? "")
+      + (problem.summary.map { "\"\($0)\": " } ?? "") + problem.reason
+    // A reader's warning already says what it did with the line.
+    return problem.isReaderWarning ? text : text + " (skipped)"
   }
 }
 
@@ -242,5 +307,113 @@ struct DDayImportResult: CommandResult {
     try container.encode(skipped, forKey: .skipped)
     try container.encode(source, forKey: .source)
     try container.encode(unchanged, forKey: .unchanged)
+  }
+}
+
+/// `dday import` of the JSON `dday export` writes (the document `--json dday list` prints): each element
+/// of `events` becomes a D-Day with its name, start (or lunar date) and settings. The document has no
+/// UIDs: a D-Day with the same name and settings already in the store is `unchanged`, any other is added
+/// with a new UID.
+enum DDayJSONImport {
+  /// A D-Day's name and settings, what a JSON element is matched by.
+  struct Content: Hashable {
+    let name: String
+    let storedDate: String
+    let leap: Bool
+    let repeats: Recurrence
+    let countStartDay: Bool
+    let every: Int
+    let anniversaries: Bool
+
+    init(name: String, schedule: DDaySchedule) {
+      self.name = name
+      storedDate = schedule.storedDate
+      leap = schedule.lunarDate?.isLeapMonth ?? false
+      repeats = schedule.repeats
+      countStartDay = schedule.countStartDay
+      every = schedule.every
+      anniversaries = schedule.anniversaries
+    }
+  }
+
+  /// Whether the input is JSON: its first byte past a byte order mark and white space is `{`.
+  static func isJSON(_ bytes: [UInt8]) -> Bool {
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    return bytes[start...].first { ![0x20, 0x09, 0x0A, 0x0D].contains($0) } == UInt8(ascii: "{")
+  }
+
+  /// The D-Days of a JSON export, in order, and the elements that cannot be one.
+  ///
+  /// - Throws: ``DDayError``-like data errors (65) for a document that is not JSON or has no `events`.
+  static func read(_ bytes: [UInt8]) throws -> (
+    events: [DDayICalendar.Imported], skipped: [DDayICalendar.Skipped]
+  ) {
+    let start = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+    let document: JSONValue
+    do {
+      document = try JSONValue.parse(bytes[start...])
+    } catch {
+      throw DataError("not a dday export: \(error)", code: "invalid_json")
+    }
+    guard let elements = document["events"]?.arrayValue else {
+      throw DataError(
+        "not a dday export: expected an object with an \"events\" array", code: "invalid_json")
+    }
+    var events: [DDayICalendar.Imported] = []
+    var skipped: [DDayICalendar.Skipped] = []
+    for (index, element) in elements.enumerated() {
+      do {
+        events.append(try read(element, index: index))
+      } catch let problem as DDayICalendar.Skipped {
+        skipped.append(problem)
+      }
+    }
+    return (events, skipped)
+  }
+
+  private static func read(_ element: JSONValue, index: Int) throws -> DDayICalendar.Imported {
+    let name = element["name"]?.stringValue
+    func skip(_ reason: String) -> DDayICalendar.Skipped {
+      DDayICalendar.Skipped(line: nil, summary: name, reason: "events[\(index)]: " + reason)
+    }
+    func flag(_ key: String, _ fallback: Bool) throws -> Bool {
+      switch element[key] {
+      case nil, .null?: return fallback
+      case .bool(let value)?: return value
+      default: throw skip("\"\(key)\" is not true or false")
+      }
+    }
+    guard let name, !name.isEmpty,
+      !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+    else { throw skip("\"name\" is missing, empty or holds a control character") }
+    guard let startText = element["start"]?.stringValue,
+      case .valid(let start) = CivilDate.parse(startText)
+    else { throw skip("\"start\" is not a date YYYY-MM-DD") }
+    guard let repeatsText = element["repeats"]?.stringValue ?? Optional("none"),
+      let repeats = Recurrence(rawValue: repeatsText)
+    else { throw skip("\"repeats\" is not none, yearly or monthly") }
+    var every = 100
+    if let value = element["every"], value != .null {
+      guard let number = value.int64Value, number >= 0, number <= 1_000_000 else {
+        throw skip("\"every\" is not a count")
+      }
+      every = Int(number)
+    }
+    var schedule = DDaySchedule(
+      date: start, lunarDate: nil, repeats: repeats,
+      countStartDay: try flag("countStartDay", true), every: every,
+      anniversaries: try flag("anniversaries", true))
+    if let lunarText = element["lunarDate"]?.stringValue {
+      guard repeats != .monthly else { throw skip("a lunar date repeats yearly only") }
+      do {
+        let (lunarDate, solar) = try DateReader.lunarDate(
+          lunarText, isLeapMonth: try flag("leap", false))
+        schedule.lunarDate = lunarDate
+        schedule.date = solar
+      } catch let error as DDayError {
+        throw skip("\"lunarDate\": \(error.description)")
+      }
+    }
+    return DDayICalendar.Imported(uid: "", name: name, schedule: schedule, line: 0)
   }
 }

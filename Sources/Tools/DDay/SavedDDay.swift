@@ -1,3 +1,4 @@
+import FoundationEssentials
 import ToolboxCalendrics
 import ToolboxCore
 import ToolboxICalendar
@@ -12,10 +13,17 @@ struct SavedDDay: Sendable, Equatable {
   var schedule: DDaySchedule
   /// The day it was added.
   var created: CivilDate
-  /// The iCalendar `UID` it was imported with (`dday import`), or `nil` for a D-Day added here.
+  /// The iCalendar `UID`: the one it was imported with (`dday import`), a random one given when it was
+  /// added, or `nil` for a D-Day added before toolbox gave UIDs (then ``calendarUID`` derives it from the
+  /// id, as it always did, so that its exports stay the same).
   var uid: String? = nil
+  /// The content lines of its imported event that dday has no field for, written back on export.
+  var extra: String? = nil
 
-  /// The `UID` of its iCalendar event: the one it was imported with, else one derived from its id.
+  /// A new random `UID` (a UUID), unique across stores: two machines' D-Days #1 differ.
+  static func newUID() -> String { UUID().uuidString.lowercased() }
+
+  /// The `UID` of its iCalendar event: the one it has, else one derived from its id.
   var calendarUID: String { uid ?? ICalendarUID.stable(["dday", "event", String(id)]) }
 
   /// `#3 "엄마 생신"`, for messages.

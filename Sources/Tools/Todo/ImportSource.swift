@@ -203,22 +203,25 @@ struct ImportSource {
   }
 
   /// Calls `body` with each element of a JSON import, `{"tasks":[…]}` or a bare array, without holding the
-  /// whole document: each element's bytes are cut out of the stream and parsed on their own.
+  /// whole document: each element's bytes are cut out of the stream and parsed on their own, while the
+  /// whole document's syntax is checked (``JSONArrayFramer``).
   ///
-  /// - Parameter body: Called with the 1-based element number and its bytes.
-  /// - Throws: ``ImportProblem`` for a document that is not of that shape (or not JSON), with no location;
-  ///   what reading or `body` throws.
-  func forEachJSONElement(_ body: (Int, [UInt8]) throws -> Void) throws {
-    var framer = JSONArrayFramer()
-    var first = true
+  /// - Parameter body: Called with each element (its number, bytes and where it starts in the file).
+  /// - Throws: ``ImportProblem`` for a document that is not JSON (`invalid JSON: … at line L, column C`)
+  ///   or not of that shape (with no location), even after an invalid task; what reading throws; what
+  ///   `body` throws (an invalid task's ``TodoError`` once the rest of the document was found to be JSON).
+  func forEachJSONElement(_ body: (JSONArrayFramer.Element) throws -> Void) throws {
+    var framer: JSONArrayFramer?
     while var chunk = try nextChunk() {
-      if first {
-        first = false
-        if chunk.starts(with: [0xEF, 0xBB, 0xBF]) { chunk.removeFirst(3) }
+      if framer == nil {
+        let mark = chunk.starts(with: [0xEF, 0xBB, 0xBF])
+        if mark { chunk.removeFirst(3) }
+        framer = JSONArrayFramer(byteOrderMark: mark)
       }
-      try framer.feed(chunk, body)
+      try framer?.feed(chunk, body)
     }
-    try framer.finish()
+    var last = framer ?? JSONArrayFramer()
+    try last.finish()
   }
 }
 

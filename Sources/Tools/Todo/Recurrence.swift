@@ -76,32 +76,28 @@ struct Recurrence: Sendable, Hashable, CustomStringConvertible {
       day: min(date.day, CivilDate.daysInMonth(year: year, month: month)))
   }
 
-  /// The due date and threshold of the next task when a task with this rule is done (topydo's rule):
+  /// The due date and threshold of the next task when a task with this rule is done: topydo's rule
+  /// (`advance_recurring_todo` in topydo's `lib/Recurrence.py`), exactly.
   ///
-  /// - With a due date (or with neither date): the new due date is one interval after the completion
-  ///   date (strict: after the old due date, or the completion date when there is none); a threshold keeps
-  ///   its distance to the due date.
-  /// - With only a threshold: the new threshold is one interval after the completion date (strict: after
-  ///   the old threshold).
+  /// - The new due date is one interval after the completion date (strict: after the old due date, or the
+  ///   completion date when there is none). A task without a due date gets one (also when it has only a
+  ///   threshold).
+  /// - A threshold keeps its distance to the due date when it is before it; a threshold on or after the
+  ///   due date, or without a due date, becomes the new due date (topydo's task length is 0 then).
   ///
   /// - Parameters:
   ///   - task: The task being completed.
   ///   - completed: The completion date.
   /// - Returns: The new due date and threshold, or `nil` when they would fall past 9999-12-31.
   func next(for task: TodoTask, completed: CivilDate) -> (due: CivilDate?, threshold: CivilDate?)? {
-    if task.due != nil || task.threshold == nil {
-      let offset = strict ? (task.due ?? completed) : completed
-      guard let due = advance(offset) else { return nil }
-      var threshold: CivilDate?
-      if let start = task.threshold, let old = task.due {
-        threshold = due.adding(days: -start.days(to: old))
-        if threshold == nil { return nil }
-      }
-      return (due, threshold)
+    let offset = strict ? (task.due ?? completed) : completed
+    guard let due = advance(offset) else { return nil }
+    var threshold: CivilDate?
+    if let start = task.threshold {
+      let length = task.due.map { start < $0 ? start.days(to: $0) : 0 } ?? 0
+      guard let moved = due.adding(days: -length) else { return nil }
+      threshold = moved
     }
-    guard let start = task.threshold, let threshold = advance(strict ? start : completed) else {
-      return nil
-    }
-    return (nil, threshold)
+    return (due, threshold)
   }
 }

@@ -1,11 +1,12 @@
 import ToolboxCore
 
-/// The file changed while `sync` ran: nothing was changed (75).
+/// The file changed while `sync` (or `archive`, writing done.txt) ran: nothing was changed (75).
 struct SyncChanged: ToolboxError {
   let file: String
+  var command = "sync"
   var exitCode: ExitCode { .temporaryFailure }
   var code: String { "file_changed" }
   var description: String {
-    "'\(file)' changed during sync; nothing was changed; run again"
+    "'\(file)' changed during \(command); nothing was changed; run again"
   }
 }

@@ -83,15 +83,34 @@ struct SyncResult: CommandResult {
     }
   }
 
+  /// A line of the file with words toolbox could not read as its fields (`due:tomorrow`, `rec:mon`, two
+  /// `due:`), which todo.sh and topydo accept: its task keeps them in its text, the sync goes on, and
+  /// the line is reported on standard error (exit 1) and listed in JSON (`keptAsText`).
+  struct KeptAsText: Encodable, ToolboxError {
+    let file: String
+    let line: Int
+    let details: [String]
+
+    private enum CodingKeys: String, CodingKey { case details, line }
+
+    var exitCode: ExitCode { .partialFailure }
+    var code: String { "kept_as_text" }
+    var description: String {
+      "line \(line) of '\(file)': " + details.joined(separator: "; ")
+        + "; kept in the task's text"
+    }
+  }
+
   let file: String
   let change: Int64?
   let written: Bool
   let toList: Counts
   let toFile: Counts
   let conflicts: [Conflict]
+  var keptAsText: [KeptAsText] = []
 
   private enum CodingKeys: String, CodingKey {
-    case change, conflicts, file, toFile, toList, written
+    case change, conflicts, file, keptAsText, toFile, toList, written
   }
 
   func encode(to encoder: any Encoder) throws {
@@ -99,6 +118,7 @@ struct SyncResult: CommandResult {
     try container.encode(change, forKey: .change)
     try container.encode(conflicts, forKey: .conflicts)
     try container.encode(file, forKey: .file)
+    if !keptAsText.isEmpty { try container.encode(keptAsText, forKey: .keptAsText) }
     try container.encode(toFile, forKey: .toFile)
     try container.encode(toList, forKey: .toList)
     try container.encode(written, forKey: .written)

@@ -57,17 +57,22 @@ enum TaskImporter {
     switch format {
     case .json:
       do {
-        try source.forEachJSONElement { number, bytes in
-          let location = "task \(number)"
-          guard let text = String(validating: bytes, as: UTF8.self) else {
-            try body(.invalid(ImportProblem("it is not UTF-8 text"), location: location))
-            return
-          }
+        try source.forEachJSONElement { element in
+          let location = "task \(element.number)"
+          // The framer checked the element's syntax (and its UTF-8); what is left is its shape.
           let record: Record
           do {
-            record = .task(try task(try JSONValue.parse(text), today: today), location: location)
+            record = .task(
+              try task(try JSONValue.parse(element.bytes), today: today), location: location)
           } catch let problem as ImportProblem {
             record = .invalid(problem, location: location)
+          } catch let error as JSONParseError {
+            // In file coordinates: the element starts at its line and column.
+            let line = element.line + error.line - 1
+            let column = error.line == 1 ? element.column + error.column - 1 : error.column
+            record = .invalid(
+              ImportProblem("invalid JSON: \(error.reason) at line \(line), column \(column)"),
+              location: location)
           } catch {
             record = .invalid(ImportProblem("invalid JSON: \(error)"), location: location)
           }
@@ -306,7 +311,8 @@ enum TaskImporter {
       archived: try flag("archived"), id: id, createdIsDefault: value("created") == nil)
     do {
       try TaskInput.checkSize(text: text, tags: tags, contexts: contexts)
-      try TaskInput.checkReadsBack(TodoTask(id: 0, task), today: today)
+      // A task `sync` kept with words in its text (due:tomorrow) comes back from its JSON export.
+      try TaskInput.checkReadsBack(TodoTask(id: 0, task), today: today, asSyncReads: true)
     } catch {
       throw ImportProblem(error.message)
     }

@@ -94,11 +94,22 @@ enum TaskInput {
   /// - Parameters:
   ///   - task: The task.
   ///   - today: The day the reader takes as today.
+  ///   - asSyncReads: Also accept a line that `sync` reads back as the same line (words it cannot read as
+  ///     fields kept in the text, ``TodoTxt/task(_:today:kept:)``): JSON import of a task `sync` kept
+  ///     so, which a JSON export must bring back.
   /// - Throws: ``Problem/unreadable(_:)``.
-  static func checkReadsBack(_ task: TodoTask, today: CivilDate) throws(Problem) {
+  static func checkReadsBack(_ task: TodoTask, today: CivilDate, asSyncReads: Bool = false)
+    throws(Problem)
+  {
+    let line = TodoTxt.line(task)
     do {
-      _ = try TodoTxt.task(TodoTxt.line(task), today: today)
+      _ = try TodoTxt.task(line, today: today)
     } catch {
+      if asSyncReads, let again = try? TodoTxt.task(line, today: today, kept: { _ in }),
+        TodoTxt.line(TodoTask(id: 0, again)) == line
+      {
+        return
+      }
       throw .unreadable(error.message)
     }
   }

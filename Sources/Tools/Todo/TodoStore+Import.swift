@@ -167,12 +167,15 @@ extension TodoStore {
         incoming.archived = match.archived
         incoming.tags = match.tags
         if rows.int(13) != 0 { incoming.created = match.created }
+        // A done task without a priority keeps the one it had: todo.sh's `do` drops it (as sync does).
+        if incoming.done, incoming.priority == nil { incoming.priority = match.priority }
         outcome = incoming == match ? .unchanged : .updated
         if outcome == .updated {
           // The staged row becomes the task as it will be stored.
           try connection.run(
-            "UPDATE temp.staged SET created = ?1, archived = ?2 WHERE n = ?3",
-            .text(incoming.created.description), .int(incoming.archived ? 1 : 0), .int(n))
+            "UPDATE temp.staged SET created = ?1, archived = ?2, priority = ?4 WHERE n = ?3",
+            .text(incoming.created.description), .int(incoming.archived ? 1 : 0), .int(n),
+            incoming.priority.map { .text($0.description) } ?? .null)
         }
       } else {
         next += 1

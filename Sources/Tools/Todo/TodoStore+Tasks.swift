@@ -475,8 +475,10 @@ extension TodoStore {
             || after.contexts != before.contexts
           {
             try TaskInput.checkSize(text: after.text, tags: after.tags, contexts: after.contexts)
-            // The reader's today only dates a line without dates, which a task's line never is.
-            try TaskInput.checkReadsBack(after, today: after.created)
+            // The reader's today only dates a line without dates, which a task's line never is. A task
+            // `sync` kept with words in its text (due:tomorrow) may keep them (as sync reads it back).
+            let kept = (try? TaskInput.checkReadsBack(before, today: before.created)) == nil
+            try TaskInput.checkReadsBack(after, today: after.created, asSyncReads: kept)
           }
         } catch {
           throw UsageError(
@@ -531,15 +533,18 @@ extension TodoStore {
 
   /// Moves every done task of the list into the archive.
   ///
+  /// - Parameter moving: Called inside the transaction, before the move, with the tasks it moves (`sync`'s
+  ///   done.txt is written there); what it throws undoes the move.
   /// - Returns: How many tasks moved, and the change id (`nil` when none was done).
-  /// - Throws: ``StoreError``.
-  func archiveDone() throws -> Change<Int> {
+  /// - Throws: ``StoreError``; what `moving` throws.
+  func archiveDone(moving: (([TodoTask]) throws -> Void)? = nil) throws -> Change<Int> {
     try guarded {
       try connection.transaction(immediate: true) {
         let count = Int(
           try connection.integer(
             "SELECT count(*) FROM tasks WHERE done = 1 AND archived = 0"))
         guard count > 0 else { return Change(value: 0, id: nil) }
+        if let moving { try moving(try tasks(TaskQuery.everything()).filter(\.done)) }
         let operation = try startOperation("archive")
         try connection.run(
           "INSERT INTO operation_rows (operation, task, existed, \(Self.snapshotColumns)) "

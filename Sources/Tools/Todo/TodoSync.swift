@@ -107,15 +107,18 @@ struct SyncPlan {
   ///   - base: The last-synced entries (empty on the first sync).
   ///   - file: The file's tasks, in file order (blank lines left out).
   ///   - list: The store's tasks that are not archived.
-  ///   - archive: The done tasks of `done.txt` beside the file: a task deleted from the file that is
-  ///     there (same text and creation date, done) was completed and archived by the other client
-  ///     (todo.sh and topydo move done tasks there), so it is marked done and archived in the store too.
+  ///   - archive: The done tasks added to `done.txt` beside the file since the last sync (todo.sh and
+  ///     topydo move done tasks there; ``isCompletion(_:of:)`` says which ones): a last-synced pending task
+  ///     whose line is no longer in the file (a recurring one's next occurrence may stand in its place:
+  ///     topydo's `do` adds it) and that one of them completes was completed and archived by the other
+  ///     client, so it is marked done and archived in the store too, and its next occurrence, if any, is
+  ///     a new task. A task deleted from the file with no such copy was deleted.
   /// - Returns: The plan.
   static func make(
     base: [SyncState.Entry], file: [FileLine], list: [TodoTask], archive: [NewTask] = []
   ) -> SyncPlan {
     var plan = SyncPlan()
-    var archive = archive.filter(\.done)
+    let archive = archive.filter(\.done)
     let baseTasks = base.map(\.task)
     var baseOf = [Int?](repeating: nil, count: file.count)
     var baseUsed = [Bool](repeating: false, count: base.count)
@@ -130,6 +133,21 @@ struct SyncPlan {
       else { continue }
       baseOf[index] = match
       baseUsed[match] = true
+    }
+    // Completed by the other client: a pending task whose line left the file and of which a done copy
+    // was added to done.txt since the last sync. Matched before the text, so that the next occurrence
+    // topydo adds for a recurring task is a new task, not an edit of the completed one.
+    var completedBy = [Int?](repeating: nil, count: base.count)
+    var copyUsed = [Bool](repeating: false, count: archive.count)
+    for index in base.indices where !baseUsed[index] && !baseTasks[index].done {
+      guard
+        let position = archive.indices.first(where: {
+          !copyUsed[$0] && isCompletion(archive[$0], of: baseTasks[index])
+        })
+      else { continue }
+      copyUsed[position] = true
+      completedBy[index] = position
+      baseUsed[index] = true
     }
     // 2. The same text.
     var byText: [String: [Int]] = [:]
@@ -210,10 +228,11 @@ struct SyncPlan {
               fileVersion: nil, listVersion: storedLine))
           tail.append(.task(stored.id))
           plan.fileAdded += 1
-        } else if let position = archive.firstIndex(where: {
-          $0.text == stored.text && $0.created == stored.created
-        }) {
-          var task = merged(stored, archive.remove(at: position))
+        } else if let position = completedBy[baseIndex] {
+          var copy = archive[position]
+          // A done line without a creation date (todo.sh's default) keeps the task's.
+          if copy.createdIsDefault { copy.created = stored.created }
+          var task = merged(stored, copy)
           task.archived = true
           plan.updates.append(task)
           plan.archived += 1
@@ -303,6 +322,19 @@ struct SyncPlan {
     return plan
   }
 
+  /// Whether a done copy from done.txt is the completion of a last-synced pending task: what todo.sh's
+  /// and topydo's `do` make of its line (`x`, the completion date, the line without its priority), so
+  /// the same text, projects, contexts, `due:`, `t:`, `rec:` and `h:1`, the same creation date unless
+  /// the done line has none (``NewTask/createdIsDefault``: todo.sh writes none without `-t`), and a
+  /// completion date not before the task was created.
+  static func isCompletion(_ copy: NewTask, of task: NewTask) -> Bool {
+    copy.text == task.text && Set(copy.tags) == Set(task.tags)
+      && Set(copy.contexts) == Set(task.contexts) && copy.due == task.due
+      && copy.threshold == task.threshold && copy.recurrence == task.recurrence
+      && copy.hidden == task.hidden && (copy.createdIsDefault || copy.created == task.created)
+      && (copy.completed.map { $0 >= task.created } ?? true)
+  }
+
   /// The stored task with the file's version of every field; the id and archive flag stay, and so does
   /// the priority of a task the file shows done without one (todo.sh drops it when a task is done).
   static func merged(_ stored: TodoTask, _ file: NewTask) -> TodoTask {
@@ -381,7 +413,9 @@ struct SyncState {
       let body = String(line[line.index(after: space)...])
       do {
         // Created dates are always written, so `today` is never used.
-        entries.append(Entry(id: id, line: body, task: try TodoTxt.task(body, today: .minimum)))
+        // Leniently, as the file is read: a line kept with words in its text reads back the same.
+        entries.append(
+          Entry(id: id, line: body, task: try TodoTxt.task(body, today: .minimum) { _ in }))
       } catch {
         throw damaged("line \(number + 1): \(error.message)")
       }
@@ -433,14 +467,58 @@ struct SyncState {
     return result
   }
 
+  /// How much of `done.txt` beside the file the last sync read (`# done SIZE HASH`: its size and the
+  /// FNV-1a of its bytes): todo.sh and topydo append to it, so the lines after that many bytes, when the
+  /// bytes before are unchanged, are the tasks completed and archived since (``freshDone(_:mark:)``).
+  struct DoneMark: Equatable {
+    let size: Int
+    let hash: UInt64
+
+    init(_ bytes: [UInt8]) {
+      size = bytes.count
+      hash = SyncState.fnv1a(bytes)
+    }
+
+    init(size: Int, hash: UInt64) {
+      self.size = size
+      self.hash = hash
+    }
+  }
+
+  /// The `# done` line of a state file.
+  static func doneMark(_ bytes: [UInt8]) -> DoneMark? {
+    let prefix = "# done "
+    for line in String(decoding: bytes, as: UTF8.self).split(separator: "\n") {
+      guard line.hasPrefix("#") else { break }
+      guard line.hasPrefix(prefix) else { continue }
+      let parts = line.dropFirst(prefix.count).split(separator: " ")
+      guard parts.count == 2, let size = Int(parts[0]), size >= 0,
+        let hash = UInt64(parts[1], radix: 16)
+      else { return nil }
+      return DoneMark(size: size, hash: hash)
+    }
+    return nil
+  }
+
+  /// The part of done.txt written since the mark: what follows the marked bytes when they are unchanged;
+  /// all of it when there is no mark (a first sync, or a copy from an older toolbox) or done.txt was
+  /// rewritten otherwise than by appending.
+  static func freshDone(_ bytes: [UInt8], mark: DoneMark?) -> ArraySlice<UInt8> {
+    guard let mark, mark.size <= bytes.count,
+      DoneMark(Array(bytes[..<mark.size])) == mark
+    else { return bytes[...] }
+    return bytes[mark.size...]
+  }
+
   /// A state file's text.
-  static func text(file: String, entries: [(id: Int, line: String)], changes: [Int64] = [])
-    -> String
-  {
+  static func text(
+    file: String, entries: [(id: Int, line: String)], changes: [Int64] = [], done: DoneMark? = nil
+  ) -> String {
     var text = "# toolbox todo sync \(file)\n"
     if !changes.isEmpty {
       text += "# changes " + changes.map(String.init).joined(separator: " ") + "\n"
     }
+    if let done { text += "# done \(done.size) \(hexadecimal(done.hash))\n" }
     for entry in entries { text += "\(entry.id) \(entry.line)\n" }
     return text
   }

@@ -53,14 +53,22 @@ extension TodoTool {
     static let about = CommandAbout(
       abstract: "Move every done task out of the list into the archive.",
       discussion: """
-        Like todo.sh's done.txt. Archived tasks keep their ids and stay in the store: 'list --archived' shows them, 'export \
+        Like todo.sh's done.txt: done tasks of a list synced with a todo.txt file are also appended to \
+        the done.txt beside that file, as todo.sh's archive does (the next sync removes them from the \
+        file). Archived tasks keep their ids and stay in the store: 'list --archived' shows them, 'export \
         --archived' writes them, 'unarchive ID' brings one back, 'undo' reverts the move.
         """,
       examples: ["toolbox todo archive", "toolbox --json todo archive"])
   }
 
   func archive() throws -> CommandOutput {
-    let change = try existingStore()?.archiveDone() ?? Change(value: 0, id: nil)
+    guard let store = try existingStore() else {
+      return .document(ArchiveResult(archived: 0, change: nil))
+    }
+    let fileSystem = context.fileSystem
+    let change = try store.archiveDone { tasks in
+      try Self.appendToDoneFiles(tasks, store: store, fileSystem: fileSystem)
+    }
     return .document(ArchiveResult(archived: change.value, change: change.change))
   }
 

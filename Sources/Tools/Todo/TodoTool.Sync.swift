@@ -18,7 +18,11 @@ extension TodoTool {
         since the last sync are made on the other. The last-synced copy of the file is kept beside the \
         store (<store>.sync/), so a line deleted from the file is deleted from the list. A task changed \
         on both sides is a conflict: both versions are kept, each conflict is reported on standard \
-        error, and the command exits 1. The file is written atomically, keeping its mode; if another \
+        error, and the command exits 1. A line with words todo.sh or topydo accept that toolbox cannot \
+        read as its fields (due:tomorrow, rec:mon, two due:) keeps them in its task's text and is \
+        reported on standard error (exit 1); the sync goes on. A task completed and moved to the \
+        done.txt beside the file (todo.sh's and topydo's do) is marked done and archived. The file is \
+        written atomically, keeping its mode; if another \
         program changes it during the sync, nothing changes and the command exits 75 (run it again). \
         'toolbox todo undo' reverts the list's side of a sync.
         """,
@@ -47,7 +51,10 @@ extension TodoTool {
           // Inside the store's write transaction: other toolbox processes wait, so two syncs of the
           // same file (or a sync and an add) cannot interleave.
           let before = try Self.readSyncFile(file, fileSystem: fileSystem)
-          let lines = try Self.syncLines(before?.bytes ?? [], file: file, today: today)
+          var keptAsText: [SyncResult.KeptAsText] = []
+          let lines = try Self.syncLines(before?.bytes ?? [], file: file, today: today) {
+            keptAsText.append(SyncResult.KeptAsText(file: file, line: $0, details: $1))
+          }
           let state = try fileSystem.readRegularFile(
             statePath, limit: SyncState.maximumSize, followSymbolicLinks: false)
           let base = try state.map { try SyncState.entries($0.bytes, path: statePath) } ?? []
@@ -58,9 +65,10 @@ extension TodoTool {
                 + "over", code: "file_not_found")
           }
           let list = try store.tasks(TaskQuery.everything())
-          let plan = SyncPlan.make(
-            base: base, file: lines, list: list,
-            archive: try Self.doneFile(beside: file, fileSystem: fileSystem, today: today))
+          let done = try Self.doneFile(
+            beside: file, since: state.flatMap { SyncState.doneMark($0.bytes) },
+            fileSystem: fileSystem, today: today)
+          let plan = SyncPlan.make(base: base, file: lines, list: list, archive: done.tasks)
           let applied = try store.applySync(plan, file: file)
 
           // The file after the sync: every line whose task did not change is written back as it was
@@ -109,7 +117,9 @@ extension TodoTool {
             ((applied.change.map { [$0] } ?? []) + (state.map { SyncState.changes($0.bytes) } ?? []))
               .prefix(TodoStore.undoDepth))
           try fileSystem.writeAtomically(
-            Array(SyncState.text(file: absolute, entries: entries, changes: changes).utf8),
+            Array(
+              SyncState.text(file: absolute, entries: entries, changes: changes, done: done.mark)
+                .utf8),
             to: statePath, permissions: 0o600)
           return SyncResult(
             file: file, change: applied.change, written: written,
@@ -122,9 +132,10 @@ extension TodoTool {
             conflicts: plan.conflicts.map { conflict in
               SyncResult.Conflict(
                 conflict, copy: conflict.copy.map { applied.ids[$0] }, file: file)
-            })
+            }, keptAsText: keptAsText)
         }
       }
+      for line in result.keptAsText { writer.warn(line) }
       for conflict in result.conflicts { writer.warn(conflict) }
       try writer.writeDocument(result)
     }
@@ -158,31 +169,94 @@ extension TodoTool {
     return (folder == "/" ? "" : folder) + "/" + relative
   }
 
-  /// The done tasks of `done.txt` in the file's folder (todo.sh's and topydo's archive), if there is one;
-  /// lines that are not valid tasks are left out, and a done.txt that cannot be read is none (it is only
-  /// read to tell an archived task from a deleted one).
-  static func doneFile(beside file: String, fileSystem: any FileSystem, today: CivilDate) throws
-    -> [NewTask]
-  {
-    let folder = file.lastIndex(of: "/").map { String(file[...$0]) } ?? ""
+  /// The done tasks added to `done.txt` in the file's folder (todo.sh's and topydo's archive) since the
+  /// last sync (``SyncState/freshDone(_:mark:)``), read leniently; lines that are not tasks are left
+  /// out, and a done.txt that cannot be read is none (it is only read to tell a task completed by the
+  /// other client from a deleted one). A done line without a creation date has
+  /// ``NewTask/createdIsDefault`` set (its task keeps its own).
+  ///
+  /// - Returns: The tasks, and the mark of done.txt as read, for the last-synced copy.
+  static func doneFile(
+    beside file: String, since mark: SyncState.DoneMark?, fileSystem: any FileSystem,
+    today: CivilDate
+  ) throws -> (tasks: [NewTask], mark: SyncState.DoneMark?) {
+    let path = (file.lastIndex(of: "/").map { String(file[...$0]) } ?? "") + "done.txt"
     // Only a hint: a done.txt that cannot be read (or is over 16 MiB) makes deletions plain deletions.
-    guard folder + "done.txt" != file,
+    guard path != file,
       let done = try? fileSystem.readRegularFile(
-        folder + "done.txt", limit: maximumSyncFileSize, followSymbolicLinks: true)
-    else { return [] }
+        path, limit: maximumSyncFileSize, followSymbolicLinks: true)
+    else { return ([], nil) }
     var tasks: [NewTask] = []
-    var chunk: [UInt8]? = done.bytes
+    var chunk: [UInt8]? = Array(SyncState.freshDone(done.bytes, mark: mark))
     try ImportSource(name: "done.txt") {
       defer { chunk = nil }
       return chunk
     }.forEachLine { _, bytes in
       guard let bytes, let line = String(validating: bytes, as: UTF8.self),
-        !TaskInput.trimmed(line).isEmpty, let task = try? TodoTxt.task(line, today: today),
+        !TaskInput.trimmed(line).isEmpty,
+        var task = try? TodoTxt.task(line, today: today, kept: { _ in }),
         task.done
       else { return }
+      task.createdIsDefault = !TodoTxt.hasCreationDate(line)
       tasks.append(task)
     }
-    return tasks
+    return (tasks, SyncState.DoneMark(done.bytes))
+  }
+
+  /// `archive` of a list synced with todo.txt files: the archived tasks each file had at its last sync
+  /// are appended to the `done.txt` beside it, as todo.sh's `archive` moves done lines there (the next
+  /// sync then removes them from the file, as removed from the list). done.txt is written as `sync`
+  /// writes the file: atomically, its mode kept (0600 when new), its line ending kept, refused (75) if
+  /// another program changed it meanwhile. Runs inside `archive`'s transaction, so a failed write
+  /// archives nothing. A synced file that no longer exists is skipped.
+  static func appendToDoneFiles(_ tasks: [TodoTask], store: TodoStore, fileSystem: any FileSystem)
+    throws
+  {
+    let folder = store.path + ".sync"
+    guard !tasks.isEmpty, fileSystem.exists(folder) else { return }
+    var byID: [Int: TodoTask] = [:]
+    for task in tasks { byID[task.id] = task }
+    let prefix = "# toolbox todo sync "
+    for name in try fileSystem.directoryEntries(folder).sorted() where name.hasSuffix(".txt") {
+      let statePath = folder + "/" + name
+      guard
+        let state = try fileSystem.readRegularFile(
+          statePath, limit: SyncState.maximumSize, followSymbolicLinks: false)
+      else { continue }
+      let header = String(decoding: state.bytes.prefix { $0 != 0x0A }, as: UTF8.self)
+      guard header.hasPrefix(prefix) else { continue }
+      let file = String(header.dropFirst(prefix.count))
+      let lines = try SyncState.entries(state.bytes, path: statePath).compactMap { entry in
+        byID[entry.id].map { TodoTxt.line($0) }
+      }
+      guard !lines.isEmpty, fileSystem.exists(file) else { continue }
+      let path = String(file[...(file.lastIndex(of: "/") ?? file.startIndex)]) + "done.txt"
+      let before = try fileSystem.readRegularFile(
+        path, limit: maximumSyncFileSize, followSymbolicLinks: true)
+      let bytes = before?.bytes ?? []
+      guard let old = String(validating: bytes, as: UTF8.self) else {
+        throw DataError(
+          "cannot archive into '\(path)': it is not UTF-8 text; nothing was archived",
+          code: "invalid_done_file")
+      }
+      // The file's own line ending (LF when it has none yet), and one before the new lines if its
+      // last line has none.
+      let ending = String(
+        decoding: fileText([""], like: bytes).drop { $0 == 0xEF || $0 == 0xBB || $0 == 0xBF },
+        as: UTF8.self)
+      var text = old
+      if let last = bytes.last, last != 0x0A, last != 0x0D { text += ending }
+      for line in lines { text += line + ending }
+      let output = try OutputFile(path, permissions: before?.status.permissions ?? 0o600)
+      try output.write(text)
+      try output.commit {
+        let now = try readSyncFile(path, fileSystem: fileSystem)
+        guard now?.status.size == before?.status.size,
+          now?.status.modificationTime == before?.status.modificationTime,
+          now.map({ SyncState.fnv1a($0.bytes) }) == before.map({ SyncState.fnv1a($0.bytes) })
+        else { throw SyncChanged(file: path, command: "archive") }
+      }
+    }
   }
 
   /// The file's bytes and status, `nil` if nothing is there; a folder, device, FIFO or a file over
@@ -191,11 +265,15 @@ extension TodoTool {
     try fileSystem.readRegularFile(path, limit: maximumSyncFileSize, followSymbolicLinks: true)
   }
 
-  /// The tasks of a todo.txt file, blank lines left out (LF, CRLF or CR; a BOM is skipped); any invalid
-  /// line fails the sync (65) before anything changes.
-  static func syncLines(_ bytes: [UInt8], file: String, today: CivilDate) throws
-    -> [SyncPlan.FileLine]
-  {
+  /// The tasks of a todo.txt file, blank lines left out (LF, CRLF or CR; a BOM is skipped), read
+  /// leniently: words todo.sh and topydo accept but toolbox cannot read as its fields stay in the text
+  /// (``TodoTxt/task(_:today:kept:)``), and `kept` is told the line and why. A line that is no task at
+  /// all (not UTF-8, over 64 KiB, a task over the size limit) fails the sync (65) before anything
+  /// changes.
+  static func syncLines(
+    _ bytes: [UInt8], file: String, today: CivilDate,
+    kept: (Int, [String]) -> Void = { _, _ in }
+  ) throws -> [SyncPlan.FileLine] {
     var chunk: [UInt8]? = bytes
     let source = ImportSource(name: file) {
       defer { chunk = nil }
@@ -219,15 +297,18 @@ extension TodoTool {
         blanks += 1
         return
       }
+      var details: [String] = []
       do throws(ImportProblem) {
         lines.append(
           SyncPlan.FileLine(
-            number: number, task: try TodoTxt.task(line, today: today), raw: line,
+            number: number,
+            task: try TodoTxt.task(line, today: today) { details.append($0) }, raw: line,
             blanksBefore: blanks))
         blanks = 0
       } catch {
         throw invalid(error.message)
       }
+      if !details.isEmpty { kept(number, details) }
     }
     return lines
   }

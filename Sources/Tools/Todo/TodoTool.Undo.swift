@@ -77,7 +77,10 @@ extension TodoTool {
       let moved = SyncState.undone(
         entries, created: created, restored: try store.tasks(ids: restoredIDs))
       try fileSystem.writeAtomically(
-        Array(SyncState.text(file: file, entries: moved, changes: changes).utf8), to: path,
+        Array(
+          SyncState.text(
+            file: file, entries: moved, changes: changes, done: SyncState.doneMark(state.bytes)
+          ).utf8), to: path,
         permissions: 0o600)
       return
     }

@@ -56,7 +56,7 @@ enum TodoTxt {
   /// The words of a line: separated by any whitespace, split at scalars, not Characters (a word starting
   /// with a combining mark fuses with the space before it into one Character).
   ///
-  /// On import's path (every imported task's line is read back, ``TaskInput/checkReadsBack(_:today:)``):
+  /// On import's path (every imported task's line is read back, ``TaskInput/checkReadsBack(_:today:asSyncReads:)``):
   /// each word's bytes are copied once, and whitespace is ``TaskInput/isWhitespace(_:)``.
   static func words(_ line: String) -> [String] {
     var words: [String] = []
@@ -84,12 +84,25 @@ enum TodoTxt {
   /// (` x foo` and `x<TAB>foo` are pending tasks whose text starts with `x`), then the priority and the
   /// dates.
   ///
+  /// **Leniently** (`kept` given: `sync` reads the file todo.sh, topydo or an editor leaves, and what
+  /// they accept must never stop it): a `key:value` word toolbox cannot read as its field — a date
+  /// that is not `YYYY-MM-DD` or does not exist (`due:tomorrow`, `t:tod`, `due:2026-1-5`, `due:`), a rule
+  /// that is not toolbox's (`rec:mon`), a field given twice (then every word of that key stays text: so
+  /// the task's line reads back as the same task) — stays in the text verbatim, and so does a date at
+  /// the start that does not exist; a line with no text besides its projects, contexts and fields
+  /// (`+proj @ctx`) keeps all its words after the markers as its text (and no tags, contexts or fields,
+  /// so that its line reads back as the same task). Each is told to `kept`. What no reading can keep (a
+  /// task over the size limit) still throws.
+  ///
   /// - Parameters:
   ///   - line: The line (not blank).
   ///   - today: The creation date of tasks that have none.
+  ///   - kept: Read leniently, and called with what was kept as text and why.
   /// - Returns: The task.
   /// - Throws: A message for ``TodoError/invalidImport(source:location:detail:)``.
-  static func task(_ line: String, today: CivilDate) throws(ImportProblem) -> NewTask {
+  static func task(_ line: String, today: CivilDate, kept: ((String) -> Void)? = nil)
+    throws(ImportProblem) -> NewTask
+  {
     let words = Self.words(line)
     let atStart = line.unicodeScalars.first.map { !TaskInput.isWhitespace($0) } ?? false
     var index = 0
@@ -107,16 +120,25 @@ enum TodoTxt {
       done = true
       index += 1
     }
+    func dateWord(_ word: String) throws(ImportProblem) -> CivilDate? {
+      do throws(ImportProblem) {
+        return try Self.dateWord(word)
+      } catch {
+        guard let kept else { throw error }
+        kept(error.message)
+        return nil
+      }
+    }
     if atStart {
       if let word = next(), let parsed = Self.priority(word) {
         priority = parsed
         index += 1
       }
-      if let word = next(), let date = try Self.dateWord(word) {
+      if let word = next(), let date = try dateWord(word) {
         index += 1
         if done {
           completed = date
-          if let word = next(), let date = try Self.dateWord(word) {
+          if let word = next(), let date = try dateWord(word) {
             created = date
             index += 1
           }
@@ -126,8 +148,9 @@ enum TodoTxt {
       }
     }
     var fields: Fields
+    let rest = words[min(index, words.count)...]
     do {
-      fields = try Fields(words[min(index, words.count)...]) { value, _ in
+      fields = try Fields(rest, kept: kept) { value, _ in
         switch CivilDate.parse(value) {
         case .valid(let date): return date
         case .nonexistent: throw ImportProblem("invalid date '\(value)': no such day")
@@ -144,6 +167,14 @@ enum TodoTxt {
       priority = fields.priority
     } else if let pri = fields.priorityWord {
       fields.text.insert(pri.word, at: min(pri.position, fields.text.count))
+    }
+    if let kept, fields.text.isEmpty, !rest.isEmpty {
+      // `+proj @ctx` alone: every word is text (read back, the line is the same task again).
+      kept(
+        "the task has no text besides its projects, contexts and fields ('"
+          + rest.joined(separator: " ") + "')")
+      fields = Fields()
+      fields.text = Array(rest)
     }
     let body: String
     do {
@@ -177,6 +208,8 @@ enum TodoTxt {
     /// The `pri:` word and its place among the text words, in case an explicit `(A)` overrides it.
     var priorityWord: (word: String, position: Int)?
 
+    init() {}
+
     /// Reads the words.
     ///
     /// - Parameters:
@@ -185,31 +218,81 @@ enum TodoTxt {
     ///     reader accepts when typed to `add`).
     /// - Throws: ``ImportProblem`` for an invalid date, recurrence, tag or context, or a field given twice
     ///   (two `due:` on one line are an error, not a silent choice); other errors of `date` as they are.
-    init(_ words: ArraySlice<String>, date: (String, String) throws -> CivilDate) throws {
+    ///   - kept: Read leniently (see ``TodoTxt/task(_:today:kept:)``): a word that cannot be its field
+    ///     stays text, and `kept` is told why.
+    init(
+      _ words: ArraySlice<String>, kept: ((String) -> Void)? = nil,
+      date: (String, String) throws -> CivilDate
+    ) throws {
+      // Lenient: keys given twice (all their words stay text) and the word each field was read from.
+      var twice: Set<String> = []
+      var fieldWords: [String: (word: String, position: Int)] = [:]
+      func keep(_ word: String, _ problem: ImportProblem) throws {
+        guard let kept else { throw problem }
+        kept(problem.message)
+        text.append(word)
+      }
+      /// A second `due:`, `t:` or `rec:`: an error, or (lenient) that field's first word back in the text.
+      func given(_ key: String, _ name: String, _ word: String) throws -> Bool {
+        guard twice.contains(key) || fieldWords[key] != nil else { return false }
+        let problem = ImportProblem("two \(name) ('\(key)' given twice)")
+        guard kept != nil else { throw problem }
+        if let first = fieldWords.removeValue(forKey: key) {
+          text.insert(first.word, at: min(first.position, text.count))
+          twice.insert(key)
+          switch key {
+          case "due:": due = nil
+          case "t:": threshold = nil
+          default: recurrence = nil
+          }
+        }
+        try keep(word, problem)
+        return true
+      }
       for word in words {
         if word.hasPrefix("+"), word.unicodeScalars.contains(where: { $0 != "+" }) {
-          let tag = try Self.checked(TaskInput.tag(marked: word))
-          if !tags.contains(tag) { tags.append(tag) }
-        } else if word.hasPrefix("@"), word.unicodeScalars.contains(where: { $0 != "@" }) {
-          let context = try Self.checked(TaskInput.context(marked: word))
-          if !contexts.contains(context) { contexts.append(context) }
-        } else if word.hasPrefix("due:") {
-          guard due == nil else { throw ImportProblem("two due dates ('due:' given twice)") }
-          due = try Self.value(word.dropFirst(4), of: "due", key: "due:", date)
-        } else if word.hasPrefix("t:") {
-          guard threshold == nil else { throw ImportProblem("two thresholds ('t:' given twice)") }
-          threshold = try Self.value(word.dropFirst(2), of: "threshold", key: "t:", date)
-        } else if word.hasPrefix("rec:") {
-          guard recurrence == nil else {
-            throw ImportProblem("two recurrences ('rec:' given twice)")
+          do {
+            let tag = try Self.checked(TaskInput.tag(marked: word))
+            if !tags.contains(tag) { tags.append(tag) }
+          } catch {
+            try keep(word, error)
           }
+        } else if word.hasPrefix("@"), word.unicodeScalars.contains(where: { $0 != "@" }) {
+          do {
+            let context = try Self.checked(TaskInput.context(marked: word))
+            if !contexts.contains(context) { contexts.append(context) }
+          } catch {
+            try keep(word, error)
+          }
+        } else if word.hasPrefix("due:") {
+          guard try !given("due:", "due dates", word) else { continue }
+          do {
+            due = try Self.value(word.dropFirst(4), of: "due", key: "due:", date)
+            fieldWords["due:"] = (word, text.count)
+          } catch let problem as ImportProblem {
+            try keep(word, problem)
+          }
+        } else if word.hasPrefix("t:") {
+          guard try !given("t:", "thresholds", word) else { continue }
+          do {
+            threshold = try Self.value(word.dropFirst(2), of: "threshold", key: "t:", date)
+            fieldWords["t:"] = (word, text.count)
+          } catch let problem as ImportProblem {
+            try keep(word, problem)
+          }
+        } else if word.hasPrefix("rec:") {
+          guard try !given("rec:", "recurrences", word) else { continue }
           let value = String(word.dropFirst(4))
           guard let parsed = Recurrence(value) else {
-            throw ImportProblem(
-              "invalid recurrence 'rec:\(value)': expected a number and d, w, m, y or b, "
-                + "such as rec:1w or rec:+2m")
+            try keep(
+              word,
+              ImportProblem(
+                "invalid recurrence 'rec:\(value)': expected a number and d, w, m, y or b, "
+                  + "such as rec:1w or rec:+2m"))
+            continue
           }
           recurrence = parsed
+          fieldWords["rec:"] = (word, text.count)
         } else if word == "h:1" {
           hidden = true
         } else if word.hasPrefix("pri:"), let parsed = Priority(String(word.dropFirst(4))),
@@ -252,6 +335,17 @@ enum TodoTxt {
         throw ImportProblem(error.message)
       }
     }
+  }
+
+  /// Whether a done line (`x 2026-12-05 2026-12-01 Text`) has a creation date: two dates after `x` and
+  /// the priority, as ``task(_:today:kept:)`` reads them.
+  static func hasCreationDate(_ line: String) -> Bool {
+    var words = Self.words(line)[...]
+    guard line.utf8.starts(with: "x ".utf8), words.first == "x" else { return false }
+    words = words.dropFirst()
+    if let first = words.first, priority(first) != nil { words = words.dropFirst() }
+    let dates = words.prefix(2).prefix { (try? dateWord($0)).flatMap { $0 } != nil }
+    return dates.count == 2
   }
 
   /// `(A)` … `(Z)`.
