@@ -6,11 +6,26 @@ public struct DDaySettings: ToolSettings {
   var countStartDay = true
   /// The saved D-Days' store file as written in config (`~` not yet expanded), if set.
   var store: String?
+  /// `sync` with no target: the folders and CalDAV URLs to sync (`tools.dday.sync`).
+  var sync: [String] = []
+  /// CalDAV credentials and transport (docs/sync.md, "CalDAV"), as todo's keys.
+  var username: String?
+  var passwordCommand: [String]?
+  var caCertificate: String?
+  var allowInsecureHTTP = false
 
   public init() {}
 
   public init(section: ConfigSection) throws(ConfigError) {
-    try section.checkKeys(["countStartDay", "store"])
+    try section.checkKeys([
+      "countStartDay", "store", "sync", "username", "passwordCommand", "caCertificate",
+      "allowInsecureHTTP",
+    ])
+    sync = try section.strings("sync") ?? []
+    username = try section.string("username")
+    passwordCommand = try section.strings("passwordCommand")
+    caCertificate = try section.string("caCertificate")
+    allowInsecureHTTP = try section.bool("allowInsecureHTTP") ?? false
     if let value = try section.bool("countStartDay") { countStartDay = value }
     if let store = try section.string("store") {
       guard !store.isEmpty else { throw section.invalidValue("store", "must not be empty") }
