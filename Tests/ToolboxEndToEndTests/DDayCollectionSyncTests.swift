@@ -326,6 +326,10 @@ import ToolboxTestSupport
           alarm.add('TRIGGER', datetime.timedelta(hours=-9)); c.add_component(alarm)
           e.save()
           event('Exam').delete()
+      elif action == 'rename':
+          e = event(sys.argv[4])
+          e.icalendar_component['SUMMARY'] = sys.argv[5]
+          e.save()
       """
     let url = server.home + "ddays/"
     try sandbox.python(phone, server.baseURL, url, "make")
@@ -358,6 +362,20 @@ import ToolboxTestSupport
     #expect(after.contains("Our first date ♥ | 2026-08-25 | kept | 1"), "\(after)")
     #expect(after.contains("Concert | 2027-09-09"))
     #expect(!after.contains("Exam"))
+    #expect(try sandbox.ok("dday", "sync").output.contains("already in step"))
+
+    // Changed on the phone and here: both kept on both sides, exit 1.
+    try sandbox.python(phone, server.baseURL, url, "rename", "Concert", "Concert (phone)")
+    let concert = try #require(try sandbox.names().first { $0.value == "Concert" }?.key)
+    try sandbox.ok("dday", "edit", String(concert), "Concert (here)")
+    let conflict = try sandbox.toolbox("dday", "sync", url)
+    #expect(conflict.status == 1)
+    #expect(conflict.error.contains("conflict: D-Day #\(concert) was changed here and in"))
+    #expect(conflict.error.contains("the calendar's version is #"), "\(conflict.error)")
+    let both = try sandbox.python(phone, server.baseURL, url, "list")
+    #expect(
+      both.contains("Concert (phone) | 2027-09-09") && both.contains("Concert (here) | 2027-09-09"))
+    #expect(Set(try sandbox.names().values).isSuperset(of: ["Concert (phone)", "Concert (here)"]))
     #expect(try sandbox.ok("dday", "sync").output.contains("already in step"))
   }
 }
