@@ -268,6 +268,31 @@ import ToolboxTestSupport
     #expect(event["date"] as? String == (try Self.solar(sandbox, "2027-03-15")))
   }
 
+  @Test func badTargetsAreOneLineAndTheirExitCodeWithoutCreatingTheStore() throws {
+    let sandbox = try Sandbox()
+    let store = try #require(sandbox.environment["TOOLBOX_DDAY_STORE"])
+    let none = try sandbox.toolbox("dday", "sync")
+    #expect(none.status == 64)
+    #expect(none.error.hasPrefix("toolbox: dday: no target: name a folder or a CalDAV URL"))
+    let file = try sandbox.folder.write("notes.txt", "hello\n")
+    for target in [file, sandbox.folder.path + "/missing"] {
+      let result = try sandbox.toolbox("dday", "sync", target)
+      #expect(result.status == 64)
+      #expect(
+        result.error.hasPrefix(
+          "toolbox: dday: cannot sync '\(target)': not a folder (a vdir) or an http(s):// CalDAV URL"
+        ), "\(result.error)")
+    }
+    let url = try sandbox.toolbox("dday", "sync", "http://exa mple/")
+    #expect(url.status == 64, "\(url.error)")
+    #expect(!FileManager.default.fileExists(atPath: store))
+    _ = try sandbox.folder.write("config.json", #"{"tools": {"dday": {"sync": "ddays"}}}"#)
+    sandbox.environment["TOOLBOX_CONFIG"] = sandbox.folder.file("config.json")
+    let config = try sandbox.toolbox("dday", "sync")
+    #expect(config.status == 78)
+    #expect(config.error.contains("tools.dday.sync"), "\(config.error)")
+  }
+
   @Test(.enabled(if: hasPeers))
   func aDDayChangedOnBothSidesIsKeptTwiceAndExitsOne() throws {
     let sandbox = try Sandbox()

@@ -52,7 +52,11 @@ extension DDayTool {
     let settings = settings
     let tool = self
     // Every target is checked before the store is opened (or created).
-    for target in targets where !Self.isURL(target) {
+    for target in targets {
+      if Self.isURL(target) {
+        _ = try DAVURL(target)
+        continue
+      }
       guard fileSystem.status(of: target, followSymbolicLinks: true)?.kind == .directory else {
         throw UsageError(
           "cannot sync '\(target)': not a folder (a vdir) or an http(s):// CalDAV URL",
