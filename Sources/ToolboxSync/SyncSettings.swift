@@ -1,5 +1,11 @@
 import ToolboxCore
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The config keys of a tool that syncs (`tools.todo`, `tools.dday`; docs/sync.md § Configuration):
 ///
 /// | key | value |
@@ -63,6 +69,18 @@ public struct SyncSettings: Sendable, Equatable {
   public static func isURL(_ target: String) -> Bool {
     let lower = target.prefix(8).lowercased()
     return lower.hasPrefix("http://") || lower.hasPrefix("https://")
+  }
+
+  /// A folder's or file's path made absolute against the working folder: what names its sync state.
+  public static func absolutePath(_ path: String) -> String {
+    guard !path.hasPrefix("/") else { return path }
+    var buffer = [CChar](repeating: 0, count: 4096)
+    guard getcwd(&buffer, buffer.count) != nil else { return path }
+    let folder = String(
+      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    var relative = Substring(path)
+    while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
+    return (folder == "/" ? "" : folder) + "/" + relative
   }
 
   /// The account for a URL with these settings (`~/` in ``caCertificate`` expanded with `home`).

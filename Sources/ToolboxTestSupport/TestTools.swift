@@ -16,7 +16,7 @@ public enum TestTools {
   /// How to get the test tools, for skip and failure messages.
   public static let setUpHint =
     "run .ci/run, or: apt-get install calcurse python3-dateutil; python3 -m venv .build/test-venv && "
-    + ".build/test-venv/bin/pip install icalendar"
+    + ".build/test-venv/bin/pip install icalendar radicale xandikos caldav todoman khal vdirsyncer"
 
   /// A Python that can import `icalendar`: `$TOOLBOX_TEST_ICALENDAR_PYTHON`, else the package's
   /// `.build/test-venv/bin/python3` (which `.ci/run` creates); `nil` when neither can.

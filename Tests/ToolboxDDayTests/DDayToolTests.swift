@@ -418,7 +418,12 @@ import ToolboxTestSupport
       // an export of the five D-Days.
       let file = harness.folder.file("ddays.ics")
       #expect(harness.run(["dday", "export", "--ics", "-o", file]).status == 0)
-      let words = ShellWords.split(example).map { $0 == "ddays.ics" ? file : $0 }
+      // `sync ddays`: a vdir folder in the harness's folder.
+      let vdir = harness.folder.file("ddays")
+      try FileManager.default.createDirectory(atPath: vdir, withIntermediateDirectories: true)
+      let words = ShellWords.split(example).map {
+        $0 == "ddays.ics" ? file : $0 == "ddays" ? vdir : $0
+      }
       #expect(words.first == "toolbox")
       let result = harness.run(Array(words.dropFirst()))
       #expect(result.status == 0, "\(example): \(result.error)")

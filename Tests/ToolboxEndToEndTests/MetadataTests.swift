@@ -65,6 +65,9 @@ import ToolboxTestSupport
     try FileManager.default.createDirectory(
       atPath: seed.path + "/work", withIntermediateDirectories: true)
     _ = try seed.write("work/notes.txt", "Buy milk\nCall the bank\n")
+    // `dday sync ddays`: a vdir folder.
+    try FileManager.default.createDirectory(
+      atPath: seed.path + "/work/ddays", withIntermediateDirectories: true)
     let setup: [[String]] =
       (1...6).map { ["todo", "add", "Task \($0) +home @phone", "--due", "2026-12-1\($0)"] }
       + [["todo", "done", "3"], ["todo", "archive"]]

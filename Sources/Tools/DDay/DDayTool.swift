@@ -40,6 +40,7 @@ public struct DDayTool: Tool {
       "toolbox dday rm 1",
       "toolbox dday export --ics -o ddays.ics",
       "toolbox dday import ddays.ics",
+      "toolbox dday sync ddays",
       "toolbox dday lunar 2025-10-06",
       "toolbox dday solar 2025-06-01 --leap",
     ],
@@ -73,6 +74,7 @@ public struct DDayTool: Tool {
     Command(Remove.self) { tool, arguments in try tool.remove(arguments) },
     Command(Export.self) { tool, arguments in try tool.export(arguments) },
     Command(Import.self) { tool, arguments in try tool.importEvents(arguments) },
+    Command(Sync.self) { tool, arguments in try tool.sync(arguments) },
   ]
 
   let context: ToolContext

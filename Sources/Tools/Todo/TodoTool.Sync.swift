@@ -1,5 +1,6 @@
 import ToolboxCore
 import ToolboxStorage
+import ToolboxSync
 
 #if canImport(Glibc)
   import Glibc
@@ -179,16 +180,7 @@ extension TodoTool {
   }
 
   /// The path made absolute against the working folder (the key of its last-synced copy).
-  static func absolutePath(_ path: String) -> String {
-    guard !path.hasPrefix("/") else { return path }
-    var buffer = [CChar](repeating: 0, count: 4096)
-    guard getcwd(&buffer, buffer.count) != nil else { return path }
-    let folder = String(
-      decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    var relative = Substring(path)
-    while relative.hasPrefix("./") { relative = relative.dropFirst(2) }
-    return (folder == "/" ? "" : folder) + "/" + relative
-  }
+  static func absolutePath(_ path: String) -> String { SyncSettings.absolutePath(path) }
 
   /// The done tasks added to `done.txt` in the file's folder (todo.sh's and topydo's archive) since the
   /// last sync (``SyncState/freshDone(_:mark:)``), read leniently; lines that are not tasks are left
