@@ -34,6 +34,8 @@ final class CalendarScreen: Screen {
   /// The marks and items last read, to tell whether a refresh changed anything.
   private var marks: (range: ClosedRange<CivilDate>, days: DayMarks)?
   private var items: (day: CivilDate, items: [DatedItem], problems: [String])?
+  /// Where each day of the grid was last drawn, for mouse clicks.
+  private var dayCells: [(row: Int, columns: Range<Int>, date: CivilDate)] = []
 
   init(tool: CalendarTool) throws {
     self.tool = tool
@@ -57,6 +59,20 @@ final class CalendarScreen: Screen {
     case .pageDown: move(months: showsYear ? 12 : 1)
     case .character("t"), .home: selected = today
     case .character("y"): showsYear.toggle()
+    case .mouse(let event):
+      switch event.action {
+      case .wheelUp: move(months: -1)
+      case .wheelDown: move(months: 1)
+      case .press:
+        // A click on a day of the grid as last drawn selects it.
+        guard
+          let cell = dayCells.first(where: {
+            $0.row == event.row && $0.columns.contains(event.column)
+          })
+        else { return .ignored }
+        selected = cell.date
+      case .release: return .ignored
+      }
     default: return .ignored
     }
     return .handled()
@@ -109,6 +125,7 @@ final class CalendarScreen: Screen {
   // MARK: - Drawing
 
   func draw(into canvas: inout Canvas, theme: Theme) {
+    dayCells.removeAll(keepingCapacity: true)
     let months =
       showsYear
       ? (1...12).map { (year: selected.year, month: $0) }
@@ -176,6 +193,9 @@ final class CalendarScreen: Screen {
           continue
         }
         let start = column + weekday * (renderer.columnWidth + 1)
+        if row + week < canvas.height {
+          dayCells.append((row + week, start..<(start + renderer.columnWidth), date))
+        }
         let mark = grid.mark(on: day)
         canvas.restyle(row: row + week, column: start, width: renderer.columnWidth) { style in
           if mark != nil { style.underline = true }
