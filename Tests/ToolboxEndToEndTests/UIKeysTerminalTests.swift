@@ -145,6 +145,15 @@ import ToolboxTestSupport
       try pane.press(key)
       try Self.expectSelected(pane, mark: "›", task)
     }
+    // Esc cancels a field: nothing is added.
+    try pane.press("a")
+    try Self.waitForRow(pane) { $0.hasPrefix("add:") }
+    try pane.type("Never added")
+    try Self.waitForRow(pane) { $0 == "add: Never added" }
+    try Self.escape(pane)
+    try pane.waitFor { !$0.contains("add: Never added") }
+    #expect(!pane.screen().contains("Never added"), "\(pane.screen())")
+    #expect(!(try Self.cli(pane, "todo", "list").contains("Never added")))
     // e: the task's words in the field, as todo replace reads them.
     try pane.press("e")
     #expect(try Self.waitForRow(pane) { $0 == "edit #2: Call Mom @phone" }, "\(pane.screen())")
@@ -261,6 +270,11 @@ import ToolboxTestSupport
       "\(message)\n\(screen)")
     try pane.press("C-u")
     try pane.type("1990-05-17")
+    // ↑ goes back a field (the marker > is on the focused one), ↓ and Tab forward.
+    try pane.press("Up")
+    #expect(try Self.waitForRow(pane) { $0.hasPrefix("> Name") }, "\(pane.screen())")
+    try pane.press("Down")
+    #expect(try Self.waitForRow(pane) { $0.hasPrefix("> Date") }, "\(pane.screen())")
     try pane.press("Down")
     // The options: y (yearly) on, m (monthly) instead, back to y; l and p on and off.
     for (key, shown) in [
@@ -369,7 +383,13 @@ import ToolboxTestSupport
     #expect(
       try Self.waitForRow(pane) { $0.hasPrefix("de_DE") && $0.hasSuffix(" 349") },
       "\(pane.screen())")
-    try pane.type("0")
+    try Self.escape(pane)
+    #expect(try Self.waitForRow(pane) { $0.hasPrefix("Type a number") }, "\(pane.screen())")
+    // '-' and the locale's decimal separator (',' in de_DE) are part of a number.
+    try pane.type("-1234,5")
+    #expect(
+      try Self.waitForRow(pane) { $0.hasPrefix("de_DE") && $0.hasSuffix(" -1.234,5") },
+      "\(pane.screen())")
     try Self.escape(pane)
     #expect(
       try Self.waitForRow(pane) { $0.hasPrefix("Type a number") }, "Esc clears:\n\(pane.screen())")

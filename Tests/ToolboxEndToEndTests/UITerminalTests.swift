@@ -99,11 +99,16 @@ import ToolboxTestSupport
       return screen
     }
 
-    /// Types text literally.
-    func type(_ text: String) throws { try tmux(["send-keys", "-l", text]) }
+    /// Types text literally (after `--`: a text that starts with `-` is not an option).
+    func type(_ text: String) throws { try tmux(["send-keys", "-l", "--", text]) }
 
     /// Presses keys by tmux's names (`Enter`, `C-c`, `Escape`).
     func press(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
+
+    /// The command that runs `ui-session`: read by sh, not executed itself (a test of another suite that
+    /// spawns a process while the script is being written gives the child its descriptor, and the script
+    /// could not be executed then: "Text file busy").
+    var session: String { "sh \(bin)/ui-session" }
 
     /// Runs a command line in the pane's shell.
     func run(_ line: String) throws {
@@ -117,7 +122,7 @@ import ToolboxTestSupport
     func start(_ arguments: String) throws -> Session {
       sessions += 1
       let session = Session(path: "\(root)/session-\(sessions)")
-      try run("clear; ui-session \(sessions) \(arguments)")
+      try run("clear; \(self.session) \(sessions) \(arguments)")
       // The first frame: its tab bar marks the shown screen.
       try waitFor { $0.split(separator: "\n").first?.contains("▸") == true }
       return session
@@ -273,7 +278,7 @@ import ToolboxTestSupport
     let refused = try pane.waitFor { $0.contains("\ndisabled=") }
     #expect(refused.contains("toolbox: calendar: disabled in config ("), "\(refused)")
     #expect(refused.contains("disabled=69"), "\(refused)")
-    try pane.run("clear; ui-session 1 --today 2026-12-06 ui")
+    try pane.run("clear; \(pane.session) 1 --today 2026-12-06 ui")
     let screen = try pane.waitFor { $0.hasPrefix("▸1 dday") }
     #expect(screen.hasPrefix("▸1 dday  2 todo"), "\(screen)")
     try pane.press("q")
