@@ -2,7 +2,8 @@ import ToolboxCore
 
 /// Turns frames into the bytes that show them: the first frame (and the one after ``invalidate()``) clears
 /// the screen and draws every cell that is not blank; each later one writes only the cells that differ from
-/// the frame before, with the fewest cursor moves and attribute changes it can.
+/// the frame before, with the fewest cursor moves and attribute changes it can (a few unchanged glyphs
+/// between two changes are written again when that is shorter than the hop over them).
 ///
 /// The escapes are a small common set (VT100 and ECMA-48, as every terminal emulator in use reads them):
 /// CUP and CUF to move, SGR for attributes, ED to clear, DECTCEM to show or hide the cursor. A wide
@@ -101,7 +102,9 @@ public struct FrameRenderer: Sendable {
       {
         continue
       }
-      move(to: (row, column), into: &output)
+      if !rewriteGap(to: column, row: row, of: frame, into: &output) {
+        move(to: (row, column), into: &output)
+      }
       setAttributes(frame[row, column].style, into: &output)
       if column >= blankFrom {
         output += Self.csi + [0x4B]  // K: erase to the end of the line, in the default attributes
@@ -111,6 +114,36 @@ public struct FrameRenderer: Sendable {
       let next = column + glyphWidth
       position = next < width ? (row, next) : nil
     }
+  }
+
+  /// Writes again the unchanged glyphs between the cursor and a column of its row when that takes fewer
+  /// bytes than the hop over them (CUF: 3 to 5 bytes) and they are in the attributes the terminal writes
+  /// with (a word that differs from the last one in a letter or two is then one run, not runs and hops).
+  ///
+  /// - Returns: Whether it wrote them (the cursor is then at the column); if not, nothing was written.
+  private mutating func rewriteGap(
+    to column: Int, row: Int, of frame: Canvas, into output: inout [UInt8]
+  ) -> Bool {
+    guard let current = position, current.row == row, current.column < column,
+      let attributes
+    else { return false }
+    let distance = column - current.column
+    let hop = 3 + (distance > 1 ? (distance < 10 ? 1 : distance < 100 ? 2 : 3) : 0)
+    var bytes: [UInt8] = []
+    var at = current.column
+    while at < column {
+      var style = frame[row, at].style
+      if !theme.usesColor { style.foreground = nil }
+      guard style == attributes else { return false }
+      let width = Self.glyphWidth(of: frame, row: row, column: at)
+      Self.appendGlyph(of: frame, row: row, column: at, width: width, to: &bytes)
+      at += width
+      guard bytes.count < hop else { return false }
+    }
+    guard at == column else { return false }
+    output += bytes
+    position = (row, column)
+    return true
   }
 
   /// The columns the glyph at a position takes: 2 for a wide character with its right half after it, else

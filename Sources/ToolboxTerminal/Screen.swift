@@ -52,6 +52,22 @@ public protocol Screen: AnyObject {
   ///
   /// - Returns: Whether the screen must be drawn again.
   func refresh() -> Bool
+  /// Whether ``prepare()`` has work to do now.
+  var needsPreparing: Bool { get }
+  /// Does a piece of work that makes a later key faster (the calendar reads the marks of the months next
+  /// to the one shown). The app calls it after a frame is written, when ``needsPreparing`` says so,
+  /// between polls for input that do not wait: a key that comes waits at most for one piece.
+  ///
+  /// - Returns: Whether there may be more to do (the app calls it again until it says no, a key comes or
+  ///   a frame is drawn).
+  func prepare() -> Bool
+}
+
+extension Screen {
+  /// Nothing to prepare.
+  public var needsPreparing: Bool { false }
+  /// Nothing to prepare.
+  public func prepare() -> Bool { false }
 }
 
 /// A tool that has a screen in `toolbox ui`: adopted on its `Tool` type.

@@ -119,10 +119,16 @@ public final class TerminalApp {
     size = terminal.size
     renderer.invalidate()
     needsDrawing = true
+    // Whether the shown screen may have work to prepare (after a frame, until it says it has none).
+    var isPreparing = false
     while true {
-      if needsDrawing || ringsBell { try present(on: terminal) }
+      if needsDrawing || ringsBell {
+        try present(on: terminal)
+        isPreparing = tabs[selected].screen?.needsPreparing ?? false
+      }
       let untilRefresh = Self.milliseconds(nextRefresh - clock.now)
-      let timeout = decoder.isPending ? min(Self.escapeDelay, untilRefresh) : untilRefresh
+      var timeout = decoder.isPending ? min(Self.escapeDelay, untilRefresh) : untilRefresh
+      if isPreparing, !decoder.isPending { timeout = 0 }
       switch try terminal.nextEvent(timeout: timeout) {
       case .input(let bytes):
         for key in decoder.feed(bytes) {
@@ -133,6 +139,8 @@ public final class TerminalApp {
           for key in decoder.flush() {
             if let ending = try handle(key, on: terminal) { return ending }
           }
+        } else if isPreparing {
+          isPreparing = tabs[selected].screen?.prepare() ?? false
         } else {
           refreshShownScreen()
           nextRefresh = clock.now + .milliseconds(Self.refreshInterval)

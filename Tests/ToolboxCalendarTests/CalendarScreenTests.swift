@@ -109,6 +109,37 @@ import ToolboxTestSupport
     _ = drawn(screen)
     #expect(screen.refresh() == false)
   }
+
+  @Test
+  func `prepare reads the next and previous months and the days keys go to, ahead of the keys`()
+    throws
+  {
+    let items = "2022-02-15|dday|February thing;2021-12-15|task|December thing;2022-01-22|task|Week"
+    let screen = try screen(items: items)
+    _ = drawn(screen)
+    #expect(screen.needsPreparing)
+    // Two months' marks, then the items of six days (±7, a month each way, ±1): one a call.
+    var pieces = 1
+    while screen.prepare(), pieces < 20 { pieces += 1 }
+    #expect(pieces == 8)
+    #expect(!screen.needsPreparing)
+    // What was read ahead draws as a screen that reads it on the key.
+    let fresh = try self.screen(items: items)
+    for (key, item) in [
+      (Key.right, "February thing"), (.left, "nothing on this day"), (.left, "December thing"),
+      (.right, "nothing on this day"), (.down, "Week"),
+    ] {
+      _ = screen.handle(key)
+      _ = fresh.handle(key)
+      let rows = (0..<20).map { drawn(screen).text(ofRow: $0) }
+      #expect(rows == (0..<20).map { drawn(fresh).text(ofRow: $0) })
+      #expect(rows.contains { $0.contains(item) }, "\(rows)")
+    }
+    // The year is drawn from a read of its own; nothing to prepare for it.
+    _ = screen.handle(.character("y"))
+    _ = drawn(screen, height: 40)
+    #expect(!screen.needsPreparing)
+  }
 }
 
 extension String {

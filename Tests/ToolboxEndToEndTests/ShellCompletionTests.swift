@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolboxTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -172,12 +173,13 @@ import Testing
 
   /// One interactive shell in its own tmux server.
   final class Terminal {
-    let socket = "toolbox-test-\(UUID().uuidString.prefix(8))"
     let lab: Lab
+    let server: TmuxServer
     let prompt: String
 
     init(_ lab: Lab, shell: String) throws {
       self.lab = lab
+      server = TmuxServer(prefix: "toolbox-test", outputFile: lab.root + "/tmux-output")
       let command: String
       switch shell {
       case "bash":
@@ -220,35 +222,13 @@ import Testing
     // The session is killed, which ends its shell and the server with it (tmux 3.3's `kill-server` left
     // the server and its shell running after every test run).
     deinit {
-      _ = try? tmux(["kill-session"], keepingOutput: false)
-      _ = try? tmux(["kill-server"], keepingOutput: false)
+      server.stop()
     }
 
-    /// Runs a tmux command with posix_spawn and waitpid. Its output goes to a file, not a pipe, and the
-    /// child is waited for directly: the tmux server the first command starts keeps the descriptors it
-    /// inherited, which leaves Foundation's `Process` waiting for ever.
+    /// Runs a tmux command on the terminal's own server (``TmuxServer``).
     @discardableResult
     func tmux(_ arguments: [String], keepingOutput: Bool = true) throws -> String {
-      let output = keepingOutput ? lab.root + "/tmux-output" : "/dev/null"
-      let argv = ["/usr/bin/tmux", "-L", socket] + arguments
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-      posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-      let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-      let variables: [String] = ["PATH=/usr/bin:/bin", "TERM=xterm"]
-      let cEnvironment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
-      defer { (cArguments + cEnvironment).forEach { free($0) } }
-      var pid = pid_t()
-      guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment) == 0 else {
-        throw CocoaError(.fileNoSuchFile)
-      }
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-      guard keepingOutput else { return "" }
-      return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+      try server.run(arguments, keepingOutput: keepingOutput)
     }
 
     var screen: String { (try? tmux(["capture-pane", "-p"])) ?? "" }

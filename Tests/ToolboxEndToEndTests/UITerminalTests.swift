@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import ToolboxTestSupport
 
 #if canImport(Glibc)
   import Glibc
@@ -12,12 +13,12 @@ import Testing
 ///
 /// Needs tmux (a Debian package; `.ci/run` installs it).
 @Suite(.serialized) struct UITerminalTests {
-  static var tmuxInstalled: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") }
+  static var tmuxInstalled: Bool { TmuxServer.isInstalled }
 
   /// One tmux server of its own, one pane running bash in a temporary home.
   final class Pane {
-    let socket = "toolbox-ui-\(UUID().uuidString.prefix(8))"
     let root: String
+    let server: TmuxServer
     var home: String { root + "/home" }
     var bin: String { root + "/bin" }
     private var sessions = 0
@@ -27,6 +28,10 @@ import Testing
         FileManager.default.temporaryDirectory.appendingPathComponent(
           "toolbox-ui-\(UUID().uuidString)"
         ).path
+      server = TmuxServer(
+        prefix: "toolbox-ui", outputFile: root + "/tmux-output",
+        options: ["-u", "-f", "/dev/null"],
+        environment: ["PATH=/usr/bin:/bin", "TERM=xterm", "LANG=C.UTF-8"])
       let files = FileManager.default
       for folder in [bin, home + "/.config", home + "/.local/share", home + "/.cache"] {
         try files.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -58,35 +63,14 @@ import Testing
     }
 
     deinit {
-      _ = try? tmux(["kill-session"], keepingOutput: false)
-      _ = try? tmux(["kill-server"], keepingOutput: false)
+      server.stop()
       try? FileManager.default.removeItem(atPath: root)
     }
 
-    /// Runs a tmux command with posix_spawn and waitpid (as ``ShellCompletionTests`` does: the server the
-    /// first command starts keeps the descriptors it inherited, which leaves `Process` waiting for ever).
+    /// Runs a tmux command on the pane's own server (``TmuxServer``).
     @discardableResult
     func tmux(_ arguments: [String], keepingOutput: Bool = true) throws -> String {
-      let output = keepingOutput ? root + "/tmux-output" : "/dev/null"
-      let argv = ["/usr/bin/tmux", "-u", "-f", "/dev/null", "-L", socket] + arguments
-      var actions = posix_spawn_file_actions_t()
-      posix_spawn_file_actions_init(&actions)
-      defer { posix_spawn_file_actions_destroy(&actions) }
-      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-      posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-      let cArguments: [UnsafeMutablePointer<CChar>?] = argv.map { strdup($0) } + [nil]
-      let variables = ["PATH=/usr/bin:/bin", "TERM=xterm", "LANG=C.UTF-8"]
-      let cEnvironment: [UnsafeMutablePointer<CChar>?] = variables.map { strdup($0) } + [nil]
-      defer { (cArguments + cEnvironment).forEach { free($0) } }
-      var pid = pid_t()
-      guard posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment) == 0 else {
-        throw CocoaError(.fileNoSuchFile)
-      }
-      var status: Int32 = 0
-      while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-      guard keepingOutput else { return "" }
-      return (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+      try server.run(arguments, keepingOutput: keepingOutput)
     }
 
     /// The pane's text, or with `-e` its attributes as escapes too.
@@ -115,11 +99,16 @@ import Testing
       return screen
     }
 
-    /// Types text literally.
-    func type(_ text: String) throws { try tmux(["send-keys", "-l", text]) }
+    /// Types text literally (after `--`: a text that starts with `-` is not an option).
+    func type(_ text: String) throws { try tmux(["send-keys", "-l", "--", text]) }
 
     /// Presses keys by tmux's names (`Enter`, `C-c`, `Escape`).
     func press(_ keys: String...) throws { try tmux(["send-keys"] + keys) }
+
+    /// The command that runs `ui-session`: read by sh, not executed itself (a test of another suite that
+    /// spawns a process while the script is being written gives the child its descriptor, and the script
+    /// could not be executed then: "Text file busy").
+    var session: String { "sh \(bin)/ui-session" }
 
     /// Runs a command line in the pane's shell.
     func run(_ line: String) throws {
@@ -133,7 +122,7 @@ import Testing
     func start(_ arguments: String) throws -> Session {
       sessions += 1
       let session = Session(path: "\(root)/session-\(sessions)")
-      try run("clear; ui-session \(sessions) \(arguments)")
+      try run("clear; \(self.session) \(sessions) \(arguments)")
       // The first frame: its tab bar marks the shown screen.
       try waitFor { $0.split(separator: "\n").first?.contains("▸") == true }
       return session
@@ -289,7 +278,7 @@ import Testing
     let refused = try pane.waitFor { $0.contains("\ndisabled=") }
     #expect(refused.contains("toolbox: calendar: disabled in config ("), "\(refused)")
     #expect(refused.contains("disabled=69"), "\(refused)")
-    try pane.run("clear; ui-session 1 --today 2026-12-06 ui")
+    try pane.run("clear; \(pane.session) 1 --today 2026-12-06 ui")
     let screen = try pane.waitFor { $0.hasPrefix("▸1 dday") }
     #expect(screen.hasPrefix("▸1 dday  2 todo"), "\(screen)")
     try pane.press("q")

@@ -76,6 +76,27 @@ import ToolboxTestSupport
     #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[HONE\u{1B}[11CFOUR")
   }
 
+  @Test func `a gap shorter than the hop over it is written again, in the same attributes only`() {
+    func frame(_ text: String, boldAt bold: Int? = nil) -> Canvas {
+      var canvas = Canvas(width: 10, height: 1)
+      canvas.put(text, row: 0, column: 0)
+      if let bold { canvas.restyle(row: 0, column: bold, width: 1) { $0.bold = true } }
+      return canvas
+    }
+    // One unchanged glyph between two changes: 1 byte again rather than CUF's 3.
+    var writes = show([frame("abcde"), frame("aXcYe")]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[1;2HXcY")
+    // Two: 2 bytes rather than 4.
+    writes = show([frame("abcdef"), frame("aXcdYf")]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[1;2HXcdY")
+    // Four: the hop (4 bytes) is not longer.
+    writes = show([frame("abcdefgh"), frame("aXcdefYh")]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[1;2HX\u{1B}[4CY")
+    // A glyph in other attributes than the terminal writes with is hopped over, not rewritten.
+    writes = show([frame("abcde", boldAt: 2), frame("aXcYe", boldAt: 2)]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[1;2HX\u{1B}[CY")
+  }
+
   @Test func `wide characters are written once, from their left cell`() {
     var before = Canvas(width: 10, height: 1)
     before.put("abcdef", row: 0, column: 0)

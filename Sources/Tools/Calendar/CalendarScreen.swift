@@ -31,9 +31,20 @@ final class CalendarScreen: Screen {
   private(set) var selected: CivilDate
   /// Whether the whole year is shown.
   private(set) var showsYear = false
-  /// The marks and items last read, to tell whether a refresh changed anything.
-  private var marks: (range: ClosedRange<CivilDate>, days: DayMarks)?
-  private var items: (day: CivilDate, items: [DatedItem], problems: [String])?
+  /// The marks of the ranges of days read (a month's grid, or a year), by first day, and the items of
+  /// days read: kept until a refresh finds a change or the screen comes back after being hidden, so that
+  /// a key that goes back to a month does not read it again. The months next to the shown one and the
+  /// days a key goes to are read ahead (``prepare()``), after the frame is written.
+  private var cachedMarks: [CivilDate: (last: CivilDate, days: DayMarks)] = [:]
+  private var cachedItems: [CivilDate: (items: [DatedItem], problems: [String])] = [:]
+  /// The range of days last drawn, which a refresh reads again.
+  private var shownRange: ClosedRange<CivilDate>?
+  /// When the screen was last refreshed: a longer gap means it was hidden (its cache is dropped).
+  private var lastRefresh: ContinuousClock.Instant?
+  /// At most this many ranges and days are kept (a session that pages through years reads them again).
+  private static let cacheLimit = 64
+  /// Where each day of the grid was last drawn, for mouse clicks.
+  private var dayCells: [(row: Int, columns: Range<Int>, date: CivilDate)] = []
 
   init(tool: CalendarTool) throws {
     self.tool = tool
@@ -57,6 +68,20 @@ final class CalendarScreen: Screen {
     case .pageDown: move(months: showsYear ? 12 : 1)
     case .character("t"), .home: selected = today
     case .character("y"): showsYear.toggle()
+    case .mouse(let event):
+      switch event.action {
+      case .wheelUp: move(months: -1)
+      case .wheelDown: move(months: 1)
+      case .press:
+        // A click on a day of the grid as last drawn selects it.
+        guard
+          let cell = dayCells.first(where: {
+            $0.row == event.row && $0.columns.contains(event.column)
+          })
+        else { return .ignored }
+        selected = cell.date
+      case .release: return .ignored
+      }
     default: return .ignored
     }
     return .handled()
@@ -69,46 +94,113 @@ final class CalendarScreen: Screen {
 
   /// Moves the selection to the same day of another month (the month's last day when it is shorter).
   private func move(months: Int) {
+    if let date = selected(movedBy: months) { selected = date }
+  }
+
+  /// The same day as the selected one in another month (the month's last day when it is shorter), within
+  /// the years 1–9999.
+  private func selected(movedBy months: Int) -> CivilDate? {
     let index = selected.year * 12 + selected.month - 1 + months
     let year = index / 12
     let month = index % 12 + 1
-    guard (1...9999).contains(year) else { return }
+    guard (1...9999).contains(year) else { return nil }
     let day = min(selected.day, CivilDate.daysInMonth(year: year, month: month))
-    if let date = CivilDate(year: year, month: month, day: day) { selected = date }
+    return CivilDate(year: year, month: month, day: day)
   }
 
   // MARK: - Data
 
   func refresh() -> Bool {
-    guard let shown = marks else { return true }
-    let before = (shown.days, items?.items ?? [])
-    marks = nil
-    items = nil
-    let days = dayMarks(shown.range)
+    let now = ContinuousClock.now
+    let wasHidden = lastRefresh.map { now - $0 > .milliseconds(1500) } ?? true
+    lastRefresh = now
+    guard let shown = shownRange else { return true }
+    let before = (cachedMarks[shown.lowerBound]?.days, cachedItems[selected]?.items)
+    cachedMarks[shown.lowerBound] = nil
+    cachedItems[selected] = nil
+    let days = dayMarks(shown)
     let listed = itemsOfSelectedDay()
-    return before.0 != days || before.1 != listed.items
+    let changed = before.0 != days || before.1 != listed.items
+    if changed || wasHidden {
+      // Something changed (or may have, while hidden): only what was just read is known to be current.
+      cachedMarks = [shown.lowerBound: (shown.upperBound, days)]
+      cachedItems = [selected: listed]
+    }
+    return changed
   }
 
-  /// The marks of a range of days, read again only when the range changes or after a refresh.
+  var needsPreparing: Bool { nextPreparation() != nil }
+
+  func prepare() -> Bool {
+    switch nextPreparation() {
+    case .marks(let range)?: _ = dayMarks(range)
+    case .items(let day)?: _ = items(of: day)
+    case nil: return false
+    }
+    return nextPreparation() != nil
+  }
+
+  private enum Preparation {
+    case marks(ClosedRange<CivilDate>)
+    case items(CivilDate)
+  }
+
+  /// What a key would read next that is not read yet: the marks of the next and previous months, then the
+  /// items of the days the moving keys go to.
+  private func nextPreparation() -> Preparation? {
+    guard !showsYear, shownRange != nil else { return nil }
+    for months in [1, -1] {
+      guard let day = selected(movedBy: months), let range = monthRange(of: day) else { continue }
+      if cachedMarks[range.lowerBound]?.last != range.upperBound { return .marks(range) }
+    }
+    let days = [
+      selected.adding(days: 7), selected.adding(days: -7), selected(movedBy: 1),
+      selected(movedBy: -1), selected.adding(days: 1), selected.adding(days: -1),
+    ]
+    for case let day? in days where cachedItems[day] == nil { return .items(day) }
+    return nil
+  }
+
+  /// The days a month's grid shows marks for (its first to its last, as ``draw(into:theme:)`` reads).
+  private func monthRange(of day: CivilDate) -> ClosedRange<CivilDate>? {
+    guard let first = CivilDate(year: day.year, month: day.month, day: 1),
+      let last = CivilDate(
+        year: day.year, month: day.month,
+        day: CivilDate.daysInMonth(year: day.year, month: day.month))
+    else { return nil }
+    return first...last
+  }
+
+  /// The marks of a range of days, from the cache or read.
   private func dayMarks(_ range: ClosedRange<CivilDate>) -> DayMarks {
-    if let marks, marks.range == range { return marks.days }
+    if let cached = cachedMarks[range.lowerBound], cached.last == range.upperBound {
+      return cached.days
+    }
     let days = tool.context.dayMarks(range).marks
-    marks = (range, days)
+    if cachedMarks.count >= Self.cacheLimit { cachedMarks.removeAll(keepingCapacity: true) }
+    cachedMarks[range.lowerBound] = (range.upperBound, days)
     return days
   }
 
   private func itemsOfSelectedDay() -> (items: [DatedItem], problems: [String]) {
-    if let items, items.day == selected { return (items.items, items.problems) }
-    var stream = tool.context.datedItems(selected...selected)
+    items(of: selected)
+  }
+
+  /// A day's items, from the cache or read.
+  private func items(of day: CivilDate) -> (items: [DatedItem], problems: [String]) {
+    if let cached = cachedItems[day] { return cached }
+    var stream = tool.context.datedItems(day...day)
     let listed = stream.remaining().sorted { ($0.tool, $0.title) < ($1.tool, $1.title) }
     let problems = stream.problems.map { "\($0.tool): \($0.error.description)" }
-    items = (selected, listed, problems)
+    if cachedItems.count >= Self.cacheLimit { cachedItems.removeAll(keepingCapacity: true) }
+    cachedItems[day] = (listed, problems)
     return (listed, problems)
   }
 
   // MARK: - Drawing
 
   func draw(into canvas: inout Canvas, theme: Theme) {
+    dayCells.removeAll(keepingCapacity: true)
     let months =
       showsYear
       ? (1...12).map { (year: selected.year, month: $0) }
@@ -121,6 +213,7 @@ final class CalendarScreen: Screen {
       return grid
     }
     guard let first = grids.first?.firstDay, let last = grids.last?.lastDay else { return }
+    shownRange = first...last
     let days = dayMarks(first...last)
     let layout = CalendarResult.Layout(
       months: grids, dayOfYear: false, weekNumbers: false, names: names)
@@ -176,6 +269,9 @@ final class CalendarScreen: Screen {
           continue
         }
         let start = column + weekday * (renderer.columnWidth + 1)
+        if row + week < canvas.height {
+          dayCells.append((row + week, start..<(start + renderer.columnWidth), date))
+        }
         let mark = grid.mark(on: day)
         canvas.restyle(row: row + week, column: start, width: renderer.columnWidth) { style in
           if mark != nil { style.underline = true }

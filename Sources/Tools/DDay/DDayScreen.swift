@@ -216,6 +216,12 @@ final class DDayScreen: Screen {
     case .end: return select(rows.count - 1)
     case .mouse(let event) where event.action == .wheelUp: return select(selected - 1)
     case .mouse(let event) where event.action == .wheelDown: return select(selected + 1)
+    case .mouse(let event) where event.action == .press:
+      // A click on a row of the list (the rows above the calculator) selects it.
+      guard problem == nil, event.row <= pageSize, rows.indices.contains(top + event.row) else {
+        return .ignored
+      }
+      return select(top + event.row)
     case .character("a"):
       form = Form()
       return .handled()

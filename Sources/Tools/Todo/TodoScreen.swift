@@ -148,6 +148,17 @@ final class TodoScreen: Screen {
     case .pageDown: select(selected + 10)
     case .home, .character("g"): select(0)
     case .end, .character("G"): select(tasks.count - 1)
+    case .mouse(let event):
+      switch event.action {
+      case .wheelUp: select(selected - 1)
+      case .wheelDown: select(selected + 1)
+      case .press:
+        // A click on a task's row selects it (the list starts on the row under the header).
+        let index = scroll + event.row - 1
+        guard event.row >= 1, tasks.indices.contains(index) else { return .ignored }
+        select(index)
+      case .release: return .ignored
+      }
     case .character("a"):
       field = .add
       input = TextField()
