@@ -180,7 +180,10 @@ extension DatedItem {
 extension TextBuffer {
   /// Appends ``DatedItem/label(days:)``.
   public mutating func append(dayLabel days: Int) {
-    append(DatedItem.label(days: days))
+    guard days != 0 else { return append("D-Day") }
+    append(ascii: UInt8(ascii: "D"))
+    append(ascii: UInt8(ascii: days > 0 ? "-" : "+"))
+    append(decimal: Int(clamping: days.magnitude))
   }
 
   /// The number of bytes (and columns) of ``DatedItem/label(days:)``.
