@@ -67,16 +67,21 @@ extension BuiltInCommand {
       items: session.datedItemStream(in: from...to, overdueLimit: overdueLimit), today: today)
     // The items while they are few (a week, a month): one document. Past ``DatedItemStream/itemBudget``
     // (a year of a hundred thousand D-Days) the agenda is written a stretch of days at a time as it is
-    // read again; text first reads it once more to measure its columns.
+    // read again; text measures its columns first: over the items read so far, then reading on from
+    // there (not from the start again).
     var held: [DatedItem] = []
     var reader = stream
     while let items = reader.next() {
       guard held.count + items.count <= DatedItemStream.itemBudget else {
-        let weekdayNames = names.weekdayNames
-        return .stream { writer in
-          var columns = AgendaResult.Columns(weekdayNames: weekdayNames)
+        var columns = AgendaResult.Columns(weekdayNames: names.weekdayNames)
+        for item in held { columns.measure(item, weekday: columns.weekday(of: item)) }
+        for item in items { columns.measure(item, weekday: columns.weekday(of: item)) }
+        held = []
+        let rest = reader
+        return .stream { [columns] writer in
+          var columns = columns
           if !writer.isJSON {
-            var measuring = stream
+            var measuring = rest
             while let items = measuring.next() {
               for item in items { columns.measure(item, weekday: columns.weekday(of: item)) }
             }
@@ -180,7 +185,10 @@ extension DatedItem {
 extension TextBuffer {
   /// Appends ``DatedItem/label(days:)``.
   public mutating func append(dayLabel days: Int) {
-    append(DatedItem.label(days: days))
+    guard days != 0 else { return append("D-Day") }
+    append(ascii: UInt8(ascii: "D"))
+    append(ascii: UInt8(ascii: days > 0 ? "-" : "+"))
+    append(decimal: Int(clamping: days.magnitude))
   }
 
   /// The number of bytes (and columns) of ``DatedItem/label(days:)``.

@@ -48,9 +48,14 @@ public struct DatedItemList: DatedItemCursor {
 /// are left out, except those overdue before it. A copy starts again from where the copy was made.
 public struct DatedItemStream: Sendable {
   /// How many items a command holds at once (a week's or a month's agenda, one document): past it, the
-  /// agenda and the calendar's `--agenda` write their items a stretch of days at a time. (Task-local so
-  /// that a test can make a small agenda take many stretches.)
-  @TaskLocal public static var itemBudget = 16_384
+  /// agenda and the calendar's `--agenda` write their items a stretch of days at a time. A month of a
+  /// hundred thousand D-Days is about 43,000 items, held: at 16,384 it was streamed, its items made
+  /// twice. A stream holds up to this many before it knows it is one, so this is also its peak (a year's
+  /// `calendar --agenda` of those D-Days: 22 MB at 16,384, 31 MB at 65,536). (Task-local so that a test
+  /// can make a small agenda take many stretches.)
+  @TaskLocal public static var itemBudget = 49_152
+  /// How many items a stretch holds at most, about, once the items are streamed: what bounds memory.
+  static let stretchItems = 8192
 
   /// The days.
   public let range: ClosedRange<CivilDate>
@@ -126,15 +131,15 @@ public struct DatedItemStream: Sendable {
   }
 
   /// The items of the next stretch of days, no later than `limit`: through the day each tool's items
-  /// reach about half ``itemBudget`` (``DatedItemCursor/day(ofItem:)``), a day at least however many items
-  /// it has. Empty once every day has been given.
+  /// reach about half ``itemBudget`` or ``stretchItems``, the fewer (``DatedItemCursor/day(ofItem:)``), a
+  /// day at least however many items it has. Empty once every day has been given.
   ///
   /// - Parameter limit: The last day the stretch may reach (the end of a month the caller writes).
   /// - Returns: The items, sorted as ``next(through:)`` sorts them.
   public mutating func nextStretch(through limit: CivilDate) -> [DatedItem] {
     guard let first = start else { return [] }
     var end = limit
-    let count = max(budget / 2, 1)
+    let count = max(min(budget / 2, Self.stretchItems), 1)
     for index in cursors.indices {
       if let day = cursors[index].day(ofItem: count) { end = min(end, day) }
     }

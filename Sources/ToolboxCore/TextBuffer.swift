@@ -18,9 +18,10 @@ public struct TextBuffer {
   /// The text (the bytes are valid UTF-8 when only strings and ASCII were appended).
   public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-  /// Appends a string's UTF-8 bytes.
+  /// Appends a string's UTF-8 bytes (in one copy: appending its `utf8` view goes byte by byte).
   public mutating func append(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
   }
 
   /// Appends UTF-8 bytes (a slice of a string's `utf8` view, say).
@@ -36,12 +37,32 @@ public struct TextBuffer {
   /// Appends `count` spaces (nothing when `count` is zero or less).
   public mutating func append(spaces: Int) {
     guard spaces > 0 else { return }
-    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: spaces))
+    for _ in 0..<spaces { bytes.append(UInt8(ascii: " ")) }
   }
 
-  /// Appends a date as `YYYY-MM-DD` (``CivilDate/description``).
+  /// Appends a date as `YYYY-MM-DD` (``CivilDate/description``), digit by digit.
   public mutating func append(date: CivilDate) {
-    append(date.description)
+    guard (0...9999).contains(date.year) else { return append(date.description) }
+    append(digits: UInt(date.year), count: 4)
+    bytes.append(UInt8(ascii: "-"))
+    append(digits: UInt(date.month), count: 2)
+    bytes.append(UInt8(ascii: "-"))
+    append(digits: UInt(date.day), count: 2)
+  }
+
+  /// Appends the last `count` decimal digits of a value, with leading zeros: made on the stack and
+  /// appended in one copy (a byte at a time, or a string made of them, cost several times more).
+  private mutating func append(digits value: UInt, count: Int) {
+    // A constant capacity (a UInt has at most 20 digits) is what puts the buffer on the stack.
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+      let digits = UnsafeMutableBufferPointer(rebasing: buffer[(20 - min(count, 20))...])
+      var rest = value
+      for index in digits.indices.reversed() {
+        digits[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+        rest /= 10
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(digits))
+    }
   }
 
   /// Appends a string and the spaces that pad it to `width` display columns.
@@ -52,7 +73,8 @@ public struct TextBuffer {
 
   /// Appends an integer in decimal digits (`-12`).
   public mutating func append(decimal value: Int) {
-    append(String(value))
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    append(digits: value.magnitude, count: Self.digitCount(value))
   }
 
   /// Removes the spaces at the end (the last cell of a row is not padded).
@@ -63,7 +85,9 @@ public struct TextBuffer {
   /// The display width of text (``Swift/String/displayWidth``), counting bytes when it is printable ASCII,
   /// as names, dates and labels usually are.
   public static func width(_ text: String) -> Int {
-    text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } ? text.utf8.count : text.displayWidth
+    var text = text
+    let isASCII = text.withUTF8 { $0.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    return isASCII ? text.utf8.count : text.displayWidth
   }
 
   /// The number of decimal digits of a value (`-12` has three characters: this counts 2).

@@ -67,6 +67,9 @@ final class DDayStore {
   private static let scheduleColumns =
     "id, name, date, lunar, leap, repeats, count_start_day, every, anniversaries"
   private static let columns = scheduleColumns + ", created, uid, extra"
+  /// The columns of a row of `dday list` in JSON: not `uid` and `extra` (iCalendar's), which it does not
+  /// show (a D-Day imported with many properties has kilobytes of `extra`).
+  private static let listColumns = scheduleColumns + ", created"
 
   // MARK: - Reading
 
@@ -95,12 +98,16 @@ final class DDayStore {
 
   /// Calls `body` with every saved D-Day in id order, one row at a time.
   ///
-  /// - Parameter body: Called for each event.
+  /// - Parameters:
+  ///   - iCalendar: Whether `uid` and `extra` are read; without them (`dday list`) both are `nil`, so
+  ///     such an event is not one to export or put back.
+  ///   - body: Called for each event.
   /// - Throws: ``StoreError``, or what `body` throws.
-  func forEachEvent(_ body: (SavedDDay) throws -> Void) throws {
+  func forEachEvent(iCalendar: Bool = true, _ body: (SavedDDay) throws -> Void) throws {
     try database.guarded {
-      let statement = try connection.prepare("SELECT \(Self.columns) FROM events ORDER BY id")
-      while try statement.step() { try body(try event(from: statement)) }
+      let statement = try connection.prepare(
+        "SELECT \(iCalendar ? Self.columns : Self.listColumns) FROM events ORDER BY id")
+      while try statement.step() { try body(try event(from: statement, iCalendar: iCalendar)) }
     }
   }
 
@@ -134,22 +141,28 @@ final class DDayStore {
 
   /// The events with the given ids, in that order.
   ///
-  /// - Parameter ids: The ids.
+  /// - Parameters:
+  ///   - ids: The ids.
+  ///   - iCalendar: Whether `uid` and `extra` are read (``forEachEvent(iCalendar:_:)``).
   /// - Returns: The events.
   /// - Throws: ``UsageError`` (64) naming the first id no event has; ``StoreError``.
-  func events(ids: [Int]) throws -> [SavedDDay] {
+  func events(ids: [Int], iCalendar: Bool = true) throws -> [SavedDDay] {
     try database.guarded {
-      let statement = try connection.prepare("SELECT \(Self.columns) FROM events WHERE id = ?1")
+      let statement = try connection.prepare(
+        "SELECT \(iCalendar ? Self.columns : Self.listColumns) FROM events WHERE id = ?1")
       return try ids.map { id in
         try statement.bind([.int(id)])
         guard try statement.step() else { throw SavedDDay.unknownID(id) }
-        return try event(from: statement)
+        return try event(from: statement, iCalendar: iCalendar)
       }
     }
   }
 
-  /// Decodes the current row of a `SELECT` of ``columns``.
-  private func event(from statement: SQLiteStatement) throws(StoreError) -> SavedDDay {
+  /// Decodes the current row of a `SELECT` of ``columns``, or of ``listColumns`` when not `iCalendar`
+  /// (then `uid` and `extra` are `nil`).
+  private func event(from statement: SQLiteStatement, iCalendar: Bool = true) throws(StoreError)
+    -> SavedDDay
+  {
     let id = statement.int(0)
     let schedule = try schedule(from: statement, id: id)
     guard let name = statement.text(1),
@@ -157,8 +170,8 @@ final class DDayStore {
       let created = CivilDate(year: year, month: month, day: day)
     else { throw corrupt(id, "has a missing or invalid column") }
     return SavedDDay(
-      id: id, name: name, schedule: schedule, created: created, uid: statement.text(10),
-      extra: statement.text(11))
+      id: id, name: name, schedule: schedule, created: created,
+      uid: iCalendar ? statement.text(10) : nil, extra: iCalendar ? statement.text(11) : nil)
   }
 
   /// Decodes the schedule of the current row of a `SELECT` of ``scheduleColumns`` or ``columns``: its date

@@ -60,8 +60,8 @@ extension DDayTool: DatedItemProvider {
 
 /// The saved D-Days' items a stretch of days at a time (``DDayTool/datedItemCursor(in:overdueLimit:)``):
 /// the days of each stretch are computed over every event into small entries, sorted, and made into items
-/// only as they are given; a stretch is sized to hold about ``entryBudget`` entries at the density of
-/// the one before.
+/// only as they are given; a stretch is sized to hold about ``entryBudget`` entries: the first at the
+/// events' rates (``Events/rate(of:)``), each next one at the density of the one before.
 struct DDayItemCursor: DatedItemCursor {
   /// The saved D-Days: what their days are computed from, and their names, kept as one run of UTF-8
   /// bytes (a hundred thousand names as `String`s were a heap object each).
@@ -69,6 +69,8 @@ struct DDayItemCursor: DatedItemCursor {
     private(set) var schedules: [DDaySchedule] = []
     private var names: [UInt8] = []
     private var nameEnds: [Int] = []
+    /// About how many days the events bring in a day, over a long stretch (``rate(of:)``).
+    private(set) var daysPerDay = 0.0
 
     mutating func reserve(_ count: Int) {
       schedules.reserveCapacity(count)
@@ -79,6 +81,20 @@ struct DDayItemCursor: DatedItemCursor {
       schedules.append(schedule)
       names.append(contentsOf: name.utf8)
       nameEnds.append(names.count)
+      daysPerDay += Self.rate(of: schedule)
+    }
+
+    /// About how many days an event brings in a day over a long stretch: one a month for a monthly
+    /// event, one a year for a yearly one, and for a one-off date its day anniversaries and yearly
+    /// ones (its own date is one day ever).
+    static func rate(of schedule: DDaySchedule) -> Double {
+      switch schedule.repeats {
+      case .monthly: 1.0 / 28
+      case .yearly: 1.0 / 353
+      case .none:
+        schedule.anniversaries
+          ? (schedule.every > 0 ? 1.0 / Double(schedule.every) : 0) + 1.0 / 353 : 0
+      }
     }
 
     func name(_ index: Int) -> String {
@@ -101,8 +117,6 @@ struct DDayItemCursor: DatedItemCursor {
 
   /// How many entries a stretch holds, about (16 bytes each).
   static let entryBudget = 1 << 17
-  /// The days of the first stretch.
-  static let firstStretch = 7
 
   private let events: Events
   private let range: ClosedRange<CivilDate>
@@ -115,7 +129,10 @@ struct DDayItemCursor: DatedItemCursor {
   private var next = 0
   /// The last day whose entries have been computed; `nil` before the first stretch.
   private var computed: CivilDate?
-  private var stretch = firstStretch
+  /// The days of the next stretch: the first is sized by the events' rates, so that a month's agenda
+  /// of a hundred thousand D-Days is one stretch (it was a week, then the rest: each stretch goes over
+  /// every event).
+  private var stretch: Int
 
   init(
     events: Events, range: ClosedRange<CivilDate>, today: CivilDate, isKorean: Bool, tool: String
@@ -125,6 +142,8 @@ struct DDayItemCursor: DatedItemCursor {
     self.today = today
     self.isKorean = isKorean
     self.tool = tool
+    let days = Double(Self.entryBudget) / max(events.daysPerDay, 1)
+    stretch = max(1, Int(min(days, Double(ListOrder.span))))
   }
 
   mutating func items(through end: CivilDate) -> [DatedItem] {
