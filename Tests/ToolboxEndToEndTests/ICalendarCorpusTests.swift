@@ -13,10 +13,11 @@ import ToolboxTestSupport
 /// - **partly with message**: exit 0 or 1, imported + reported skipped ≥ the components, and something on
 ///   standard error (a skipped component, a property not kept); a report of a skipped component other than
 ///   a VEVENT or VTODO (`a VJOURNAL is not an event`) does not count, so that it cannot hide a lost one;
-/// - **refused with message**: exit 65 and a message on standard error (nothing imported);
+/// - **refused with message**: exit 65, one line on standard error and nothing on standard output;
 /// - **silent loss**: exit 0 or 1 but imported + reported skipped < the components: the defect;
-/// - **crash**: any other exit status (a signal, 70's internal error, a hang stopped after a minute), a
-///   report that is not the documented JSON, or exit 1 with nothing skipped and nothing said.
+/// - **crash**: any other exit status (a signal, 70's internal error, a hang stopped after 30 seconds), a
+///   report that is not the documented JSON, exit 1 with nothing skipped and nothing said, or exit 65
+///   without exactly one line on standard error.
 ///
 /// Both commands are held to all of a file's VEVENTs and VTODOs: `dday import` imports all-day VEVENTs
 /// and reports the rest (VTODOs included) as skipped; `todo import` imports VTODOs and must report the
@@ -79,6 +80,10 @@ import ToolboxTestSupport
     /// How many of the skipped were components other than VEVENT and VTODO (`a VJOURNAL is not an
     /// event`, a VTIMEZONE's `STANDARD`): they are not counted, so they cannot stand in for a lost VEVENT.
     let otherSkipped: Int
+    /// Lines on standard error, and whether standard output was empty (a refusal writes one line and no
+    /// report).
+    let errorLineCount: Int
+    let outputIsEmpty: Bool
     let firstErrorLine: String
     /// The file's VEVENTs and VTODOs, as icalendar counts them.
     var events = 0
@@ -94,7 +99,7 @@ import ToolboxTestSupport
         if status == 0 && skipped == 0 && firstErrorLine.isEmpty { return .full }
         // Exit 1 with nothing skipped and nothing said is no documented outcome.
         return firstErrorLine.isEmpty && skipped == 0 ? .crash : .partly
-      case 65: return firstErrorLine.isEmpty ? .crash : .refused
+      case 65: return errorLineCount == 1 && outputIsEmpty ? .refused : .crash
       default: return .crash
       }
     }
@@ -247,7 +252,7 @@ import ToolboxTestSupport
     static let missingCount = CorpusError()
   }
 
-  /// Runs `toolbox TOOL import FILE --json` with a home and store of its own, stopped after a minute.
+  /// Runs `toolbox TOOL import FILE --json` with a home and store of its own, stopped after 30 seconds.
   static func importRun(tool: String, file: String, path: String, home: String) -> Run {
     var environment = Toolbox.cleanEnvironment(home: home)
     environment["TOOLBOX_DDAY_STORE"] = home + "/dday.sqlite3"
@@ -257,11 +262,12 @@ import ToolboxTestSupport
     do {
       try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
       result = try Toolbox.run(
-        ["-k", "5", "60", Toolbox.binary] + words, environment: environment,
+        ["-k", "5", "30", Toolbox.binary] + words, environment: environment,
         executable: "/usr/bin/timeout")
     } catch {
       return Run(
         file: file, command: tool, status: -1, imported: nil, skipped: nil, otherSkipped: 0,
+        errorLineCount: 0, outputIsEmpty: true,
         firstErrorLine: "could not run: \(error)")
     }
     let document =
@@ -274,7 +280,9 @@ import ToolboxTestSupport
       file: file, command: tool, status: result.status,
       imported: imported, skipped: document?["skipped"] as? Int,
       otherSkipped: result.error.split(separator: "\n").filter(Self.namesOtherComponent).count,
-      firstErrorLine: result.status == 124 ? "timed out after 60 s" : firstLine)
+      errorLineCount: result.error.split(separator: "\n").count,
+      outputIsEmpty: result.output.isEmpty,
+      firstErrorLine: result.status == 124 ? "timed out after 30 s" : firstLine)
   }
 
   /// Calls `body` for 0..<count on a few threads (the work is waiting for child processes) and returns
