@@ -29,6 +29,10 @@ import ToolboxTestSupport
 @Suite struct ICalendarCorpusTests {
   static let corpus = TestTools.packageRoot + "/Tests/ToolboxEndToEndTests/Fixtures/ics-corpus"
 
+  /// The binary under test: the built one, or `$TOOLBOX_CORPUS_BINARY` (to compare another build's
+  /// outcomes, before and after a change).
+  static let binary = ProcessInfo.processInfo.environment["TOOLBOX_CORPUS_BINARY"] ?? Toolbox.binary
+
   /// Counts each file's VEVENTs and VTODOs with PyPI `icalendar`, leniently: every top-level component
   /// (`multiple=True`: a VEVENT outside a VCALENDAR, a second VCALENDAR), values it cannot read kept as the
   /// component's errors. A file it refuses as a whole is counted by its `BEGIN:` lines (reader `lines`).
@@ -202,7 +206,7 @@ import ToolboxTestSupport
     let byLines = counts.values.filter { $0.reader == "lines" }.count
     #expect(events > 0 && todos > 0, "icalendar counted nothing: \(counting.error)")
     var report = [
-      "iCalendar corpus: \(files.count) files, \(events) VEVENTs, \(todos) VTODOs "
+      "iCalendar corpus (\(Self.binary)): \(files.count) files, \(events) VEVENTs, \(todos) VTODOs "
         + "(counted by icalendar; \(byLines) files it refused counted by their BEGIN: lines)"
     ]
     func tally(_ outcomes: [Outcome]) -> String {
@@ -262,7 +266,7 @@ import ToolboxTestSupport
     do {
       try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
       result = try Toolbox.run(
-        ["-k", "5", "30", Toolbox.binary] + words, environment: environment,
+        ["-k", "5", "30", Self.binary] + words, environment: environment,
         executable: "/usr/bin/timeout")
     } catch {
       return Run(
