@@ -224,6 +224,21 @@ enum DDayICalendar {
           Skipped(
             line: component.line, summary: component.summary,
             reason: "a \(component.name.uppercased()) is not an event"))
+        // The events it holds (a VCALENDAR nested in another, a VEVENT inside an unknown component) are
+        // not read either: each is reported, so none goes unsaid.
+        func report(_ container: ICalendarComponent) {
+          for child in container.components {
+            if child.name.uppercased() == "VEVENT" {
+              skipped.append(
+                Skipped(
+                  line: child.line, summary: child.summary,
+                  reason: "an event inside a \(container.name.uppercased()) is not read"))
+            } else {
+              report(child)
+            }
+          }
+        }
+        report(component)
       }
     }
     return (imported, skipped)

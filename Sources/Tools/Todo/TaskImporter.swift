@@ -91,12 +91,37 @@ enum TaskImporter {
       }
       let lines = ICalendarSourceLines(bytes)
       var skipped: [(name: String, count: Int)] = []
-      for component in calendars.flatMap({ [$0] + $0.components })
-      where !["VCALENDAR", "VTODO", "VTIMEZONE"].contains(component.name) {
-        if let index = skipped.firstIndex(where: { $0.name == component.name }) {
+      // What is not a task, counted by name: the components of each calendar other than its VTODOs
+      // and VTIMEZONEs, and what a component that is not read holds (a VEVENT inside an unknown
+      // component or a VCALENDAR nested in another), so that nothing goes unreported.
+      func count(_ name: String) {
+        if let index = skipped.firstIndex(where: { $0.name == name }) {
           skipped[index].count += 1
         } else {
-          skipped.append((component.name, 1))
+          skipped.append((name, 1))
+        }
+      }
+      func walk(_ component: ICalendarComponent, nested: Bool) {
+        for child in component.components {
+          switch child.name {
+          case "VTIMEZONE": continue
+          case "VTODO" where !nested: continue
+          case "VEVENT", "VTODO", "VJOURNAL", "VFREEBUSY": count(child.name)
+          default:
+            if child.name != "VCALENDAR" { count(child.name) }
+            walk(child, nested: true)
+          }
+        }
+      }
+      for calendar in calendars {
+        if calendar.name != "VCALENDAR" {
+          guard calendar.name != "VTODO" else { continue }
+          count(calendar.name)
+          if !["VEVENT", "VJOURNAL", "VFREEBUSY", "VTIMEZONE"].contains(calendar.name) {
+            walk(calendar, nested: true)
+          }
+        } else {
+          walk(calendar, nested: false)
         }
       }
       if !skipped.isEmpty { try body(.skippedComponents(skipped)) }
