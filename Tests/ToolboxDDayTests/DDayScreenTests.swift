@@ -248,7 +248,7 @@ import ToolboxTestSupport
     Self.send(screen, .down, .down, .down)
     #expect(screen.rows[screen.selected].id == 2)
     Self.send(screen, .character("e"))
-    var canvas = Self.draw(screen)
+    let canvas = Self.draw(screen)
     #expect(canvas.text(ofRow: 0) == "Edit #2")
     #expect(canvas.text(ofRow: 2).hasPrefix("> Name   Mom birthday"))
     #expect(canvas.text(ofRow: 3).hasPrefix("  Date   1960-08-15"))

@@ -18,8 +18,7 @@ import Testing
   }
 
   /// An environment in which the helper cannot be found.
-  let noHelper = Toolbox.cleanEnvironment().merging(["TOOLBOX_HTTP": "/nonexistent/helper"])
-  { $1 }
+  let noHelper = Toolbox.cleanEnvironment().merging(["TOOLBOX_HTTP": "/nonexistent/helper"]) { $1 }
 
   @Test func `help, --url, validation and completions need neither helper nor network`() throws {
     let help = try Toolbox.run(["search", "--help"], environment: noHelper)

@@ -31,7 +31,7 @@ import ToolboxTestSupport
       try files.createSymbolicLink(
         atPath: root + "/bin/toolbox", withDestinationPath: Toolbox.binary)
       for name in ["my notes.txt", "dollar$sign.txt"] {
-        files.createFile(atPath: root + "/work/" + name, contents: Data())
+        #expect(files.createFile(atPath: root + "/work/" + name, contents: Data()))
       }
       try Data(
         #"{"aliases": {"td": "todo add"}, "tools": {"search": {"enabled": false}}}"#.utf8
