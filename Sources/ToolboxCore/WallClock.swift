@@ -10,6 +10,10 @@ public protocol WallClock: Sendable {
   func today() -> CivilDate
   /// Seconds since 1970-01-01T00:00:00Z.
   func now() -> Double
+  /// The local time zone's offset from UTC at a moment, in seconds east of UTC (Seoul: 32,400).
+  ///
+  /// - Parameter secondsSince1970: The moment, in seconds since 1970-01-01T00:00:00Z.
+  func utcOffset(atSecondsSince1970 secondsSince1970: Int) -> Int
   /// Waits, blocking the calling thread (the only one: dispatch is synchronous), e.g. before a retry.
   ///
   /// - Parameter seconds: How long; nothing happens for 0 or less.
@@ -29,6 +33,13 @@ public struct SystemClock: WallClock {
         year: Int(parts.tm_year) + 1900, month: Int(parts.tm_mon) + 1, day: Int(parts.tm_mday))
     else { return CivilDate.minimum }
     return date
+  }
+
+  public func utcOffset(atSecondsSince1970 secondsSince1970: Int) -> Int {
+    var seconds = time_t(secondsSince1970)
+    var parts = tm()
+    guard localtime_r(&seconds, &parts) != nil else { return 0 }
+    return Int(parts.tm_gmtoff)
   }
 
   public func now() -> Double {

@@ -51,19 +51,24 @@ public struct FixedClock: WallClock {
   public let date: CivilDate
   /// The time `now()` returns, seconds since 1970.
   public let time: Double
+  /// The local time zone's offset from UTC, in seconds east (default 0: the clock's zone is UTC).
+  public let offset: Int
 
   /// Creates a clock.
   ///
   /// - Parameters:
   ///   - date: Today.
   ///   - time: Now, in seconds since 1970 (default: noon UTC of `date`).
-  public init(_ date: CivilDate, time: Double? = nil) {
+  ///   - utcOffset: The local time zone's offset from UTC in seconds east, at every moment.
+  public init(_ date: CivilDate, time: Double? = nil, utcOffset: Int = 0) {
     self.date = date
     self.time = time ?? Double(date.dayNumber - 719_162) * 86_400 + 43_200
+    self.offset = utcOffset
   }
 
   public func today() -> CivilDate { date }
   public func now() -> Double { time }
+  public func utcOffset(atSecondsSince1970 secondsSince1970: Int) -> Int { offset }
   /// Returns at once: tests never wait.
   public func sleep(seconds: Double) {}
 }
@@ -99,6 +104,9 @@ public final class RecordingClock: WallClock, @unchecked Sendable {
 
   public func today() -> CivilDate { clock.today() }
   public func now() -> Double { lock.withLock { clock.now() + elapsed } }
+  public func utcOffset(atSecondsSince1970 secondsSince1970: Int) -> Int {
+    clock.utcOffset(atSecondsSince1970: secondsSince1970)
+  }
   public func sleep(seconds: Double) {
     lock.withLock {
       recorded.append(seconds)

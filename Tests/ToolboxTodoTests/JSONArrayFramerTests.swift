@@ -25,7 +25,9 @@ import ToolboxCore
       return Array(bytes[offset..<min(offset + chunk, bytes.count)])
     }
     do {
-      try TaskImporter.read(source, format: .json, today: .test("2026-12-02")) { record in
+      try TaskImporter.read(
+        source, format: .json, today: .test("2026-12-02"), localOffset: { _ in 0 }
+      ) { record in
         if case .invalid(let problem, let location) = record {
           throw TodoError.invalidImport(source: "in", location: location, detail: problem.message)
         }

@@ -103,10 +103,10 @@ import ToolboxTestSupport
     let stamp = try #require(ICalendarDateTime(date: .test("2026-12-02")))
     let text = ICalendarComponent.calendar(
       productID: TaskICalendar.productID,
-      components: [TaskICalendar.component(TodoTask(id: 1, task), stamp: stamp)]
+      components: [TaskICalendar.component(TodoTask(id: 1, task), stamp: stamp, dates: .utc)]
     ).serialized()
     let todo = try #require(try ICalendarReader().read(Array(text.utf8)).flatMap(\.todos).first)
-    let again = try TaskICalendar.task(todo, today: .test("2026-12-02"))
+    let again = try TaskICalendar.task(todo, today: .test("2026-12-02"), dates: .utc)
     #expect(again.extra == nil, "toolbox's own VTODO keeps no lines: \(again.extra ?? "")")
     #expect(again == task, "\(text)")
   }

@@ -50,7 +50,7 @@ import ToolboxTestSupport
     let bytes = Array(text.utf8)
     let todo = try #require(try ICalendarReader().read(bytes).flatMap(\.todos).first)
     let task = try TaskICalendar.task(
-      todo, today: .test("2026-12-02"), source: ICalendarSourceLines(bytes))
+      todo, today: .test("2026-12-02"), source: ICalendarSourceLines(bytes), dates: .utc)
     #expect(task.uid == "u1")
     #expect(task.priority == Priority("B"))
     #expect(task.threshold == .test("2026-12-05"))
@@ -63,7 +63,7 @@ import ToolboxTestSupport
     let todo = ICalendarComponent(
       "VTODO",
       properties: [.text("SUMMARY", "S"), ICalendarProperty("STATUS", raw: status)])
-    let task = try TaskICalendar.fields(todo, today: .test("2026-12-02"))
+    let task = try TaskICalendar.fields(todo, today: .test("2026-12-02"), dates: .utc)
     #expect(task.done == (status == "COMPLETED" || status == "CANCELLED"))
   }
 
@@ -71,12 +71,13 @@ import ToolboxTestSupport
   func `a PRIORITY outside 1-9 is none, and kept as written`(raw: String) throws {
     let todo = ICalendarComponent(
       "VTODO", properties: [.text("SUMMARY", "S"), ICalendarProperty("PRIORITY", raw: raw)])
-    let task = try TaskICalendar.task(todo, today: .test("2026-12-02"))
+    let task = try TaskICalendar.task(todo, today: .test("2026-12-02"), dates: .utc)
     #expect(task.priority == nil)
     #expect(task.extra == "PRIORITY:" + raw)
     let stamp = try #require(ICalendarDateTime(date: .test("2026-12-02")))
     #expect(
-      TaskICalendar.text(TodoTask(id: 1, task), stamp: stamp).contains("\r\nPRIORITY:\(raw)\r\n"))
+      TaskICalendar.text(TodoTask(id: 1, task), stamp: stamp, localOffset: { _ in 0 }).contains(
+        "\r\nPRIORITY:\(raw)\r\n"))
   }
 
   @Test func `new tasks get random version 4 UIDs, older tasks keep their derived one`() throws {

@@ -23,10 +23,13 @@ public func fuzzTodoICalendar(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
     for word in task.tags + task.contexts { requireImportedWord(word, from: text) }
     let envelope = TaskICalendar.envelope()
     let written =
-      envelope.head + TaskICalendar.text(TodoTask(id: 1, task), stamp: stamp) + envelope.tail
+      envelope.head
+      + TaskICalendar.text(TodoTask(id: 1, task), stamp: stamp, localOffset: { _ in 0 })
+      + envelope.tail
     let bytes = Array(written.utf8)
     guard let parsed = try? ICalendarReader().read(bytes).flatMap(\.todos).first,
-      let again = try? TaskICalendar.task(parsed, today: today, source: ICalendarSourceLines(bytes))
+      let again = try? TaskICalendar.task(
+        parsed, today: today, source: ICalendarSourceLines(bytes), dates: .utc)
     else {
       require(false, "\(task) was exported as \(written) and could not be read back")
       return 0
@@ -42,7 +45,9 @@ public func fuzzTodoICalendar(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CIn
       "\(task) exported as \(written) kept \(again.extra ?? "nothing"), not \(task.extra ?? "nothing")"
     )
     let rewritten =
-      envelope.head + TaskICalendar.text(TodoTask(id: 1, again), stamp: stamp) + envelope.tail
+      envelope.head
+      + TaskICalendar.text(TodoTask(id: 1, again), stamp: stamp, localOffset: { _ in 0 })
+      + envelope.tail
     require(rewritten == written, "\(task) was exported as \(written), then as \(rewritten)")
     var expected = task
     expected.createdIsDefault = false

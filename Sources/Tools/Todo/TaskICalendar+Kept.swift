@@ -126,16 +126,17 @@ extension TaskICalendar {
   /// The content lines a task imported from `todo` keeps (``TodoTask/extra``): every property toolbox
   /// has no field for and every nested component, as read, and the lines of a property toolbox reads
   /// into a field but would write otherwise; `nil` when there are none.
-  static func kept(_ todo: ICalendarComponent, task: NewTask, source: ICalendarSourceLines?)
-    -> String?
-  {
+  static func kept(
+    _ todo: ICalendarComponent, task: NewTask, source: ICalendarSourceLines?,
+    dates: ICalendarLocalDates
+  ) -> String? {
     var originals: [String: [String]] = [:]
     for property in todo.properties where written.contains(property.name) {
       originals[property.name, default: []].append(KeptLines.unfolded(line(property, source)))
     }
     var generated: [String: [String]] = [:]
     if !originals.isEmpty, let stamp = ICalendarDateTime(secondsSince1970: 0) {
-      for property in component(TodoTask(id: 0, task), stamp: stamp).properties
+      for property in component(TodoTask(id: 0, task), stamp: stamp, dates: dates).properties
       where written.contains(property.name) {
         generated[property.name, default: []].append(ICalendarWriter.contentLine(property))
       }
@@ -155,8 +156,13 @@ extension TaskICalendar {
   /// where it still reads as the task's field; once toolbox changed the task, `SEQUENCE` one more than
   /// the kept one (or 1) and `LAST-MODIFIED` the time of the change, and a kept `PERCENT-COMPLETE` that
   /// contradicts it made 100 (done) or left out (pending); then the other kept lines as they were read.
-  static func text(_ task: TodoTask, stamp: ICalendarDateTime) -> String {
-    let generated = component(task, stamp: stamp)
+  /// `localOffset` reads a kept date-time (`DUE:20261207T230000Z`) as import did, in the local time zone.
+  static func text(
+    _ task: TodoTask, stamp: ICalendarDateTime,
+    localOffset: @escaping ICalendarLocalDates.LocalOffset
+  ) -> String {
+    let dates = ICalendarLocalDates(localOffset: localOffset)
+    let generated = component(task, stamp: stamp, dates: dates)
     guard task.extra != nil || task.modified != nil else { return generated.serialized() }
     var top: [String] = []
     var blocks: [String] = []
@@ -188,7 +194,15 @@ extension TaskICalendar {
       var candidate = generated
       candidate.properties.removeAll { $0.name == name }
       candidate.properties += properties.filter { $0.name == name }
-      if let reading = try? fields(candidate, today: task.created), reading == current {
+      // A date-time in a zone the export does not describe (the file's VTIMEZONE stayed behind) and the
+      // zone database does not know would name no zone: toolbox's own date is written instead.
+      if candidate.properties.contains(where: { property in
+        property.name == name && property.parameter("TZID").map { !dates.knows(zone: $0) } == true
+      }) {
+        continue
+      }
+      if let reading = try? fields(candidate, today: task.created, dates: dates), reading == current
+      {
         replaced[name] = zip(properties, top).filter { $0.0.name == name }.map(\.1)
       }
     }

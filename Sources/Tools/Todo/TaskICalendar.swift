@@ -85,8 +85,11 @@ enum TaskICalendar {
     task.uid ?? ICalendarUID.stable(["todo", "task", String(task.id)])
   }
 
-  /// One task as a `VTODO`, without the lines it keeps (``text(_:stamp:)`` writes those).
-  static func component(_ task: TodoTask, stamp: ICalendarDateTime) -> ICalendarComponent {
+  /// One task as a `VTODO`, without the lines it keeps (``text(_:stamp:localOffset:)`` writes those).
+  /// `CREATED` and `COMPLETED`, which are UTC, are the start of the task's local day (`dates`).
+  static func component(_ task: TodoTask, stamp: ICalendarDateTime, dates: ICalendarLocalDates)
+    -> ICalendarComponent
+  {
     var extra: [ICalendarProperty] = []
     if let priority = task.priority, priority.letter > UInt8(ascii: "C") {
       extra.append(ICalendarProperty("X-TOOLBOX-PRIORITY", raw: priority.description))
@@ -98,8 +101,8 @@ enum TaskICalendar {
     return ICalendarComponent.todo(
       uid: uid(of: task), stamp: stamp, summary: task.text,
       status: task.done ? .completed : .needsAction, due: task.due.map { .date($0) },
-      start: task.threshold.map { .date($0) }, created: ICalendarDateTime(date: task.created),
-      completed: task.completed.flatMap { ICalendarDateTime(date: $0) },
+      start: task.threshold.map { .date($0) }, created: dates.utcDateTime(startOf: task.created),
+      completed: task.completed.flatMap { dates.utcDateTime(startOf: $0) },
       priority: task.priority.map(level), categories: categories(task),
       recurrence: task.recurrence.flatMap(rule), properties: extra)
   }
@@ -125,27 +128,31 @@ enum TaskICalendar {
   static let noSummary = "(no summary)"
 
   /// A task from a `VTODO`: its fields (``fields(_:today:)``), its `UID`, and the content lines it keeps
-  /// (``kept(_:task:source:)``).
+  /// (``kept(_:task:source:dates:)``).
   ///
   /// - Parameters:
   ///   - todo: The VTODO.
   ///   - today: The creation date when it has no `CREATED`.
   ///   - source: The input it was read from, for its lines as written.
+  ///   - dates: The local dates of its date-times (the file's time zones, the local one).
   /// - Throws: ``ImportProblem`` for a VTODO that is no task: a value that cannot be read.
   static func task(
-    _ todo: ICalendarComponent, today: CivilDate, source: ICalendarSourceLines? = nil
+    _ todo: ICalendarComponent, today: CivilDate, source: ICalendarSourceLines? = nil,
+    dates: ICalendarLocalDates
   ) throws(ImportProblem) -> NewTask {
-    var new = try fields(todo, today: today)
+    var new = try fields(todo, today: today, dates: dates)
     if let uid = todo.uid, !uid.isEmpty { new.uid = uid }
-    new.extra = kept(todo, task: new, source: source)
+    new.extra = kept(todo, task: new, source: source, dates: dates)
     return new
   }
 
   /// The fields of a task from a `VTODO`. `STATUS` `COMPLETED` and `CANCELLED` are done,
-  /// `NEEDS-ACTION`, `IN-PROCESS` and none pending; a `PRIORITY` that is not 1-9 is none.
+  /// `NEEDS-ACTION`, `IN-PROCESS` and none pending; a `PRIORITY` that is not 1-9 is none. The dates are
+  /// local dates: `DUE:20261207T230000Z` is due 2026-12-08 in Seoul (``ICalendarLocalDates``).
   ///
   /// - Throws: ``ImportProblem`` for a value that cannot be read.
-  static func fields(_ todo: ICalendarComponent, today: CivilDate) throws(ImportProblem) -> NewTask
+  static func fields(_ todo: ICalendarComponent, today: CivilDate, dates: ICalendarLocalDates)
+    throws(ImportProblem) -> NewTask
   {
     do {
       var summary = todo.summary ?? ""
@@ -162,18 +169,18 @@ enum TaskICalendar {
         throw ImportProblem(error.message)
       }
       func day(_ name: String) throws(ICalendarError) -> CivilDate? {
-        try todo.dateValue(of: name)?.date
+        try todo.dateValue(of: name).map(dates.date(of:))
       }
       var new = NewTask(text: text, created: today)
       let status = todo.text(of: "STATUS")?.uppercased()
       new.done = status == "COMPLETED" || status == "CANCELLED"
       if new.done, let completed = try todo.dateValue(of: "COMPLETED") {
-        new.completed = completed.date
+        new.completed = dates.date(of: completed)
       }
       new.due = try day("DUE")
       new.threshold = try day("DTSTART")
       if let created = try todo.dateValue(of: "CREATED") {
-        new.created = created.date
+        new.created = dates.date(of: created)
       } else {
         new.createdIsDefault = true
       }

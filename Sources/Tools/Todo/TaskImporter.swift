@@ -37,6 +37,9 @@ enum TaskImporter {
     /// Components of an iCalendar file that are not tasks (`VEVENT`, `VJOURNAL`…), counted by name: one
     /// report for the file, before its tasks.
     case skippedComponents([(name: String, count: Int)])
+    /// The `TZID`s of the tasks' date-times that neither the file's `VTIMEZONE`s nor the zone database
+    /// describe: those dates were read as written.
+    case unknownTimeZones([String])
   }
 
   /// The largest iCalendar import: the reader's limit (16 MiB), read whole.
@@ -48,11 +51,14 @@ enum TaskImporter {
   ///   - source: The source.
   ///   - format: Its format.
   ///   - today: The creation date of tasks that have none.
+  ///   - localOffset: The local time zone's offset at a moment, for the local date of an iCalendar
+  ///     date-time (a `WallClock`'s).
   ///   - body: Called with each record, in file order.
   /// - Throws: ``TodoError/invalidImport(source:location:detail:)`` for a JSON document that is not of
   ///   the expected shape; what reading or `body` throws.
   static func read(
-    _ source: ImportSource, format: Format, today: CivilDate, _ body: (Record) throws -> Void
+    _ source: ImportSource, format: Format, today: CivilDate,
+    localOffset: @escaping ICalendarLocalDates.LocalOffset, _ body: (Record) throws -> Void
   ) throws {
     switch format {
     case .json:
@@ -125,12 +131,25 @@ enum TaskImporter {
         }
       }
       if !skipped.isEmpty { try body(.skippedComponents(skipped)) }
+      let todos = calendars.flatMap({ [$0] + $0.components }).filter({ $0.name == "VTODO" })
+      let dates = ICalendarLocalDates(calendars: calendars, localOffset: localOffset)
+      var unknownZones: [String] = []
+      for todo in todos {
+        for property in todo.properties
+        where ["DUE", "DTSTART", "COMPLETED", "CREATED"].contains(property.name) {
+          guard case .dateTime(_, let zone?)? = try? property.dateValue(),
+            !unknownZones.contains(zone), !dates.knows(zone: zone)
+          else { continue }
+          unknownZones.append(zone)
+        }
+      }
+      if !unknownZones.isEmpty { try body(.unknownTimeZones(unknownZones)) }
       var number = 0
-      for todo in calendars.flatMap({ [$0] + $0.components }).filter({ $0.name == "VTODO" }) {
+      for todo in todos {
         number += 1
         let location = todo.line.map { "line \($0)" } ?? "VTODO \(number)"
         do {
-          let task = try TaskICalendar.task(todo, today: today, source: lines)
+          let task = try TaskICalendar.task(todo, today: today, source: lines, dates: dates)
           do {
             try TaskInput.checkSize(text: task.text, tags: task.tags, contexts: task.contexts)
             try TaskInput.checkReadsBack(TodoTask(id: 0, task), today: today)
@@ -177,11 +196,12 @@ enum TaskImporter {
   ///   - format: Its format.
   ///   - source: Its name for messages.
   ///   - today: The creation date of tasks that have none.
+  ///   - utcOffset: The local time zone's offset from UTC, in seconds east (default: UTC).
   /// - Returns: The tasks in file order.
   /// - Throws: ``TodoError/invalidImport(source:location:detail:)`` for the first invalid record.
-  static func tasks(from text: String, format: Format, source: String, today: CivilDate)
-    throws(TodoError) -> [NewTask]
-  {
+  static func tasks(
+    from text: String, format: Format, source: String, today: CivilDate, utcOffset: Int = 0
+  ) throws(TodoError) -> [NewTask] {
     var chunk: [UInt8]? = Array(text.utf8)
     let input = ImportSource(name: source) {
       defer { chunk = nil }
@@ -189,10 +209,10 @@ enum TaskImporter {
     }
     var tasks: [NewTask] = []
     do {
-      try read(input, format: format, today: today) { record in
+      try read(input, format: format, today: today, localOffset: { _ in utcOffset }) { record in
         switch record {
         case .task(let task, _): tasks.append(task)
-        case .skippedComponents: break
+        case .skippedComponents, .unknownTimeZones: break
         case .invalid(let problem, let location):
           throw TodoError.invalidImport(
             source: source, location: location, detail: problem.message)

@@ -13,6 +13,9 @@ enum TodoError: ToolboxError, Equatable {
   /// Components of an iCalendar import that are not tasks (`2 VEVENTs skipped`), reported once; the tasks
   /// are imported (exit 1).
   case skippedComponents(source: String, detail: String)
+  /// Date-times of an iCalendar import whose `TZID` neither the file nor the zone database describes:
+  /// their dates were read as written; the tasks are imported (exit 1).
+  case unknownTimeZones(source: String, zones: [String])
 
   var exitCode: ExitCode { .dataError }
 
@@ -21,6 +24,7 @@ enum TodoError: ToolboxError, Equatable {
     case .invalidImport: "invalid_import"
     case .skippedRecord: "invalid_record"
     case .skippedComponents: "skipped_components"
+    case .unknownTimeZones: "unknown_time_zone"
     }
   }
 
@@ -33,6 +37,12 @@ enum TodoError: ToolboxError, Equatable {
       "\(location): \(detail) (skipped)"
     case .skippedComponents(let source, let detail):
       "'\(source)': \(detail)"
+    case .unknownTimeZones(let source, let zones):
+      "'\(source)': "
+        + (zones.count == 1 ? "time zone " : "time zones ")
+        + zones.map { "'\($0)'" }.joined(separator: ", ")
+        + " neither described in the file (VTIMEZONE) nor known by name: "
+        + "their dates were read as written, in local time"
     }
   }
 }

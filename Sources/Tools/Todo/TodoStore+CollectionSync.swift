@@ -16,32 +16,40 @@ final class TodoLocalSide: SyncLocalSide, @unchecked Sendable {
   /// The target's name, for the change log.
   let target: String
   let today: CivilDate
+  /// The local time zone's offset at a moment, for the local dates of date-times.
+  let localOffset: ICalendarLocalDates.LocalOffset
   /// The change the sync made, once made.
   private(set) var change: Int64?
   /// The ids of the tasks the sync added, by key.
   private(set) var added: [String] = []
 
-  init(store: TodoStore, target: String, today: CivilDate) {
+  init(
+    store: TodoStore, target: String, today: CivilDate,
+    localOffset: @escaping ICalendarLocalDates.LocalOffset
+  ) {
     self.store = store
     self.target = target
     self.today = today
+    self.localOffset = localOffset
   }
 
   /// A task as an iCalendar object: as `export --as ics` writes it, the lines it keeps included.
-  static func object(_ task: TodoTask) -> [UInt8] {
+  func object(_ task: TodoTask) -> [UInt8] {
     let (head, tail) = TaskICalendar.envelope()
     // 00:00 is always a valid time: the stamp is never missing.
-    let todo = ICalendarDateTime(date: task.created).map { TaskICalendar.text(task, stamp: $0) }
+    let todo = ICalendarDateTime(date: task.created).map {
+      TaskICalendar.text(task, stamp: $0, localOffset: localOffset)
+    }
     return Array((head + (todo ?? "") + tail).utf8)
   }
 
-  static func item(_ task: TodoTask) -> LocalItem {
+  func item(_ task: TodoTask) -> LocalItem {
     LocalItem(
       key: String(task.id), uid: TaskICalendar.uid(of: task), data: object(task))
   }
 
   func items() throws -> [LocalItem] {
-    try store.guarded { try allTasks() }.map(Self.item)
+    try store.guarded { try allTasks() }.map(item)
   }
 
   /// Every task of the list with its UID and kept lines (what its `VTODO` is made of).
@@ -62,14 +70,16 @@ final class TodoLocalSide: SyncLocalSide, @unchecked Sendable {
       throw DataError("the item has no VTODO", code: "invalid_sync_item")
     }
     do throws(ImportProblem) {
-      return try TaskICalendar.task(todo, today: today, source: ICalendarSourceLines(data))
+      return try TaskICalendar.task(
+        todo, today: today, source: ICalendarSourceLines(data),
+        dates: ICalendarLocalDates(calendars: calendars, localOffset: localOffset))
     } catch {
       throw DataError(error.message, code: "invalid_sync_item")
     }
   }
 
   func canonical(_ data: [UInt8]) throws -> [UInt8] {
-    Self.object(TodoTask(id: 0, try task(data)))
+    object(TodoTask(id: 0, try task(data)))
   }
 
   func apply(_ changes: [LocalChange]) throws -> [LocalItem?] {
@@ -80,7 +90,7 @@ final class TodoLocalSide: SyncLocalSide, @unchecked Sendable {
         var current: [Int: TodoTask] = [:]
         for task in try allTasks() { current[task.id] = task }
         func check(_ key: String, _ expected: [UInt8]) throws -> TodoTask {
-          guard let id = Int(key), let task = current[id], Self.object(task) == expected else {
+          guard let id = Int(key), let task = current[id], object(task) == expected else {
             throw ListChangedDuringSync(target: target)
           }
           return task
@@ -102,7 +112,7 @@ final class TodoLocalSide: SyncLocalSide, @unchecked Sendable {
             var task = TodoTask(id: old.id, new)
             task.archived = old.archived
             plan.updates.append(task)
-            results.append(Self.item(task))
+            results.append(item(task))
           case .remove(let key, let expected):
             plan.removals.append(try check(key, expected).id)
             results.append(nil)
@@ -112,7 +122,7 @@ final class TodoLocalSide: SyncLocalSide, @unchecked Sendable {
         change = applied.change
         for (index, position) in additions.enumerated() where index < applied.ids.count {
           let task = TodoTask(id: applied.ids[index], plan.additions[index])
-          results[position] = Self.item(task)
+          results[position] = item(task)
           added.append(String(task.id))
         }
         return results

@@ -20,6 +20,7 @@ extension TodoTool {
       try isURL ? settings.sync.account(url: target, home: context.environment["HOME"]) : nil
     let http = context.http
     let environment = context.environment
+    let clock = context.clock
     return .stream { writer in
       var trimmed = target
       if !isURL { while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() } }
@@ -34,7 +35,9 @@ extension TodoTool {
         collection = folder
         collectionWarnings = { folder.warnings }
       }
-      let side = TodoLocalSide(store: store, target: trimmed, today: today)
+      let side = TodoLocalSide(
+        store: store, target: trimmed, today: today,
+        localOffset: { clock.utcOffset(atSecondsSince1970: $0) })
       let report = try SyncEngine(
         collection: collection, local: side,
         statePath: CollectionSyncState.path(store: store.path, target: absolute),

@@ -47,6 +47,7 @@ extension TodoTool {
     let file = try arguments.output
     let tool = self
     let today = context.today()
+    let clock = context.clock
     return .stream { writer in
       let store = try tool.existingStore(forReading: true)
       let output = try file.map { try OutputFile($0) }
@@ -68,7 +69,11 @@ extension TodoTool {
         try buffer.append(envelope.head)
         try store?.forEachTask(query, extended: true) { task in
           count += 1
-          if let stamp { try buffer.append(TaskICalendar.text(task, stamp: stamp)) }
+          if let stamp {
+            try buffer.append(
+              TaskICalendar.text(
+                task, stamp: stamp, localOffset: { clock.utcOffset(atSecondsSince1970: $0) }))
+          }
         }
         try buffer.append(envelope.tail)
         try buffer.flush()
@@ -142,6 +147,8 @@ extension TodoTool {
     let merge = try arguments.merge
     let skipInvalid = try arguments.skipInvalid
     let today = context.today()
+    let clock = context.clock
+    let localOffset: ICalendarLocalDates.LocalOffset = { clock.utcOffset(atSecondsSince1970: $0) }
     let progress = context.progress
     let tool = self
     return .stream { writer in
@@ -168,7 +175,8 @@ extension TodoTool {
       // Reported once the import went through.
       var lost: [TodoError] = []
       do {
-        try TaskImporter.read(source, format: format, today: today) { record in
+        try TaskImporter.read(source, format: format, today: today, localOffset: localOffset) {
+          record in
           switch record {
           case .task(let task, _):
             try staging.add(task)
@@ -180,6 +188,8 @@ extension TodoTool {
                 source: source.name,
                 detail: names.joined(separator: ", ")
                   + " skipped: todo imports VTODOs (events go to 'toolbox dday import')"))
+          case .unknownTimeZones(let zones):
+            lost.append(TodoError.unknownTimeZones(source: source.name, zones: zones))
           case .invalid(let problem, let location):
             guard skipInvalid else {
               throw TodoError.invalidImport(
