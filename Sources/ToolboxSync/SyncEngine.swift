@@ -164,8 +164,11 @@ private struct Run {
     var versions: [String: String] = [:]
     var token: String?
     if let changes = try collection.changes(since: state.token) {
-      for entry in entries.values {
-        if let href = entry.href, let etag = entry.etag { versions[href] = etag }
+      // A report from a token moves the state's versions on; a first one (no token) lists every item.
+      if state.token != nil {
+        for entry in entries.values {
+          if let href = entry.href, let etag = entry.etag { versions[href] = etag }
+        }
       }
       for version in changes.changed { versions[version.href] = version.etag }
       for href in changes.removed { versions[href] = nil }
@@ -285,8 +288,26 @@ private struct Run {
       try saveEntries(token: state.token)
       throw error
     }
-    try saveEntries(token: report.incomplete ? state.token : token)
+    try saveEntries(token: report.incomplete ? state.token : try tokenToKeep(after: token))
     return report
+  }
+
+  /// The token to keep for the next sync. The one read before this sync's own writes is not enough: a
+  /// server may leave out of a later report an item created after the token and removed before it
+  /// (RFC 6578 §3.5.1; Xandikos does), so an upload another client deletes would never be seen. After
+  /// writing, the report since that token is read again: when it holds only this sync's writes (the
+  /// versions just recorded), its new token is kept; otherwise none, and the next sync lists everything.
+  func tokenToKeep(after token: String?) throws -> String? {
+    guard let token, report.toCollection.total > 0 else { return token }
+    guard let changes = try collection.changes(since: token) else { return nil }
+    var recorded: [String: String] = [:]
+    for entry in entries.values {
+      if let href = entry.href, let etag = entry.etag { recorded[href] = etag }
+    }
+    let onlyOurs =
+      changes.changed.allSatisfy { recorded[$0.href] == $0.etag }
+      && changes.removed.allSatisfy { recorded[$0] == nil }
+    return onlyOurs ? changes.token : nil
   }
 
   /// Links a new item of the tool with a new item of the collection that the tool reads the same.

@@ -9,7 +9,7 @@ import ToolboxTestSupport
 /// built beside the tests) with ``HelperHTTPClient``, as the binary sends them.
 @Suite(.serialized) struct CalDAVServerTests {
   static let kinds: [CalDAVTestServer.Kind] = [.radicale, .xandikos].filter(
-    CalDAVTestServer.isAvailable)
+    CalDAVTestServer.isAvailableWithHelper)
 
   let password = HTTPAuthentication.password(
     username: CalDAVTestServer.username, password: CalDAVTestServer.password)
@@ -127,7 +127,7 @@ import ToolboxTestSupport
   }
 
   @Test func radicaleRefusesAWrongPasswordWithExit77() throws {
-    guard CalDAVTestServer.isAvailable(.radicale) else { return }
+    guard CalDAVTestServer.isAvailableWithHelper(.radicale) else { return }
     let server = try CalDAVTestServer(.radicale)
     defer { server.stop() }
     let wrong = session(.password(username: "alice", password: "wrong horse"))

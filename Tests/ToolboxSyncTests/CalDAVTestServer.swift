@@ -1,28 +1,10 @@
 import Foundation
 import ToolboxTestSupport
 
-/// A real CalDAV server on 127.0.0.1 in a child process, from the Python venv at `.build/test-venv`:
-/// Radicale (htpasswd authentication with plain passwords, user `alice`) or Xandikos (no authentication;
-/// principal `/alice/` with its default calendars). Its storage is a temporary folder, removed by
-/// ``stop()``.
-final class CalDAVTestServer: @unchecked Sendable {
-  enum Kind: String { case radicale, xandikos }
+/// The sync module's tests use ToolboxTestSupport's server, and the HTTP helper built beside them.
+typealias CalDAVTestServer = CalDAVServer
 
-  static let username = "alice"
-  static let password = "correct horse"
-
-  let kind: Kind
-  let port: Int
-  private let process: Process
-  let folder: TemporaryDirectory
-
-  /// The venv's `bin` folder: `.build/test-venv/bin` of the package (found from this source file).
-  static var venvBin: String {
-    var path = URL(fileURLWithPath: #filePath)
-    for _ in 0..<3 { path.deleteLastPathComponent() }
-    return path.path + "/.build/test-venv/bin"
-  }
-
+extension CalDAVServer {
   /// The HTTP helper built beside the tests (`.build/debug/toolbox-http`).
   static var helper: String {
     var path = URL(fileURLWithPath: #filePath)
@@ -31,104 +13,7 @@ final class CalDAVTestServer: @unchecked Sendable {
   }
 
   /// Whether the server's program and the HTTP helper are there.
-  static func isAvailable(_ kind: Kind) -> Bool {
-    FileManager.default.isExecutableFile(atPath: venvBin + "/" + kind.rawValue)
-      && FileManager.default.isExecutableFile(atPath: helper)
-  }
-
-  /// The base URL, `http://127.0.0.1:PORT`.
-  var baseURL: String { "http://127.0.0.1:\(port)" }
-
-  /// The calendar home of `alice`.
-  var home: String { baseURL + (kind == .radicale ? "/alice/" : "/alice/calendars/") }
-
-  /// Starts a server and waits (at most 20 s) until it accepts connections.
-  init(_ kind: Kind) throws {
-    self.kind = kind
-    folder = try TemporaryDirectory()
-    port = try Self.freePort()
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.venvBin + "/" + kind.rawValue)
-    switch kind {
-    case .radicale:
-      _ = try folder.write("users", "\(Self.username):\(Self.password)\n")
-      let config = try folder.write(
-        "config",
-        """
-        [server]
-        hosts = 127.0.0.1:\(port)
-        [auth]
-        type = htpasswd
-        htpasswd_filename = \(folder.file("users"))
-        htpasswd_encryption = plain
-        [storage]
-        filesystem_folder = \(folder.file("store"))
-        [logging]
-        level = error
-        """)
-      process.arguments = ["--config", config]
-    case .xandikos:
-      process.arguments = [
-        "--defaults", "-d", folder.file("store"), "-l", "127.0.0.1", "-p", String(port),
-        "--current-user-principal", "/alice/",
-      ]
-    }
-    process.environment = ["PATH": Self.venvBin + ":/usr/bin:/bin", "HOME": folder.path]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    for _ in 0..<400 {
-      if Self.accepts(port) { return }
-      if !process.isRunning { break }
-      usleep(50_000)
-    }
-    stop()
-    throw ServerError.notStarted(kind.rawValue)
-  }
-
-  enum ServerError: Error { case notStarted(String), noPort }
-
-  /// Stops the server and removes its storage.
-  func stop() {
-    // SIGKILL: the child inherits the test process's signal mask, in which SIGTERM may be blocked.
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
-    folder.remove()
-  }
-
-  /// A port that was free a moment ago (bound to port 0, then closed).
-  static func freePort() throws -> Int {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { throw ServerError.noPort }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = 0
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-        bind(descriptor, pointer, length) == 0 && getsockname(descriptor, pointer, &length) == 0
-      }
-    }
-    guard bound else { throw ServerError.noPort }
-    return Int(UInt16(bigEndian: address.sin_port))
-  }
-
-  static func accepts(_ port: Int) -> Bool {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    guard descriptor >= 0 else { return false }
-    defer { close(descriptor) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = in_port_t(UInt16(port).bigEndian)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-      }
-    }
+  static func isAvailableWithHelper(_ kind: Kind) -> Bool {
+    isAvailable(kind) && FileManager.default.isExecutableFile(atPath: helper)
   }
 }

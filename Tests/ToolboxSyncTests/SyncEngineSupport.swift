@@ -22,6 +22,11 @@ final class MemoryCollection: SyncCollection, @unchecked Sendable {
   var loseResponses = false
   /// Called before each conditional write with its href: another client writing meanwhile.
   var interfere: ((MemoryCollection, String) -> Void)?
+  /// Whether ``changes(since:)`` leaves out an item created and removed since the token, as RFC 6578
+  /// allows and Xandikos does (it did not exist then and does not now).
+  var omitsCreatedThenRemoved = false
+  /// When each href was last created, by log sequence.
+  var createdAt: [String: Int] = [:]
 
   init(supportsTokens: Bool = false) { self.supportsTokens = supportsTokens }
 
@@ -29,6 +34,7 @@ final class MemoryCollection: SyncCollection, @unchecked Sendable {
 
   func bump(_ href: String) -> String {
     counter += 1
+    if items[href] == nil { createdAt[href] = counter }
     log.append((counter, href))
     return "\"\(counter)\""
   }
@@ -40,8 +46,8 @@ final class MemoryCollection: SyncCollection, @unchecked Sendable {
   }
 
   func remove(_ href: String) {
-    items[href] = nil
     _ = bump(href)
+    items[href] = nil
   }
 
   func list() throws -> [ItemVersion] {
@@ -56,7 +62,7 @@ final class MemoryCollection: SyncCollection, @unchecked Sendable {
     for href in Set(log.filter { $0.sequence > since }.map(\.href)) {
       if let item = items[href] {
         changed.append(ItemVersion(href: href, etag: item.etag))
-      } else {
+      } else if !omitsCreatedThenRemoved || (createdAt[href] ?? 0) <= since {
         removed.append(href)
       }
     }

@@ -361,6 +361,26 @@ import ToolboxTestSupport
     #expect(collection.fetched.isEmpty)
   }
 
+  /// A server may leave out of a sync report an item that did not exist at the token and does not now
+  /// (RFC 6578 §3.5.1; Xandikos does): the tool's own upload, deleted by another client before the next
+  /// sync, must still be seen as deleted.
+  @Test func anUploadDeletedElsewhereIsSeenWhenTheReportLeavesItOut() throws {
+    let collection = MemoryCollection(supportsTokens: true)
+    collection.omitsCreatedThenRemoved = true
+    let tool = MemoryTool()
+    collection.put("r1", object("r1", "Remote one"))
+    _ = try sync(collection, tool)
+    _ = tool.add("Local two")
+    let upload = try sync(collection, tool)
+    #expect(upload.toCollection == SyncReport.Counts(added: 1))
+    let uploaded = try #require(collection.items.keys.first { $0 != "r1.ics" })
+    collection.remove(uploaded)
+    let report = try sync(collection, tool)
+    #expect(report.toLocal == SyncReport.Counts(removed: 1))
+    #expect(tool.tasks.values.map(\.summary) == ["Remote one"])
+    #expect(try sync(collection, tool) == SyncReport())
+  }
+
   @Test func withoutATokenOnlyChangedEntityTagsAreFetched() throws {
     let collection = MemoryCollection()
     let tool = MemoryTool()

@@ -4,14 +4,18 @@ import Foundation
   import Glibc
 #endif
 
-/// A real Radicale CalDAV server on 127.0.0.1 in a child process, from the Python venv at
-/// `.build/test-venv` (htpasswd authentication with plain passwords, user ``username``), for end-to-end
-/// tests that sync with it. Its storage is a temporary folder, removed by ``stop()``. (The sync module's
-/// own tests have `CalDAVTestServer`, which Xandikos too; this one is for targets that cannot see it.)
-public final class RadicaleServer: @unchecked Sendable {
+/// A real CalDAV server on 127.0.0.1 in a child process, from the Python venv at `.build/test-venv`:
+/// Radicale (htpasswd authentication with plain passwords, user ``username``) or Xandikos (no
+/// authentication; principal `/alice/` with its default calendars), for the tests that sync with one.
+/// Its storage is a temporary folder, removed by ``stop()``.
+public final class CalDAVServer: @unchecked Sendable {
+  /// Which server.
+  public enum Kind: String, Sendable { case radicale, xandikos }
+
   public static let username = "alice"
   public static let password = "correct horse"
 
+  public let kind: Kind
   public let port: Int
   private let process: Process
   public let folder: TemporaryDirectory
@@ -23,39 +27,51 @@ public final class RadicaleServer: @unchecked Sendable {
     return path.path + "/.build/test-venv/bin"
   }
 
-  /// Whether Radicale is there.
-  public static var isAvailable: Bool {
-    FileManager.default.isExecutableFile(atPath: venvBin + "/radicale")
+  /// Whether the server's program is there.
+  public static func isAvailable(_ kind: Kind) -> Bool {
+    FileManager.default.isExecutableFile(atPath: venvBin + "/" + kind.rawValue)
   }
+
+  /// Whether Radicale is there.
+  public static var isAvailable: Bool { isAvailable(.radicale) }
 
   /// The base URL, `http://127.0.0.1:PORT`.
   public var baseURL: String { "http://127.0.0.1:\(port)" }
 
-  /// The calendar home of ``username``.
-  public var home: String { baseURL + "/\(Self.username)/" }
+  /// The calendar home of `alice`.
+  public var home: String { baseURL + (kind == .radicale ? "/alice/" : "/alice/calendars/") }
 
   /// Starts a server and waits (at most 20 s) until it accepts connections.
-  public init() throws {
+  public init(_ kind: Kind = .radicale) throws {
+    self.kind = kind
     folder = try TemporaryDirectory()
     port = try Self.freePort()
     process = Process()
-    process.executableURL = URL(fileURLWithPath: Self.venvBin + "/radicale")
-    _ = try folder.write("users", "\(Self.username):\(Self.password)\n")
-    let config = try folder.write(
-      "config",
-      """
-      [server]
-      hosts = 127.0.0.1:\(port)
-      [auth]
-      type = htpasswd
-      htpasswd_filename = \(folder.file("users"))
-      htpasswd_encryption = plain
-      [storage]
-      filesystem_folder = \(folder.file("store"))
-      [logging]
-      level = error
-      """)
-    process.arguments = ["--config", config]
+    process.executableURL = URL(fileURLWithPath: Self.venvBin + "/" + kind.rawValue)
+    switch kind {
+    case .radicale:
+      _ = try folder.write("users", "\(Self.username):\(Self.password)\n")
+      let config = try folder.write(
+        "config",
+        """
+        [server]
+        hosts = 127.0.0.1:\(port)
+        [auth]
+        type = htpasswd
+        htpasswd_filename = \(folder.file("users"))
+        htpasswd_encryption = plain
+        [storage]
+        filesystem_folder = \(folder.file("store"))
+        [logging]
+        level = error
+        """)
+      process.arguments = ["--config", config]
+    case .xandikos:
+      process.arguments = [
+        "--defaults", "-d", folder.file("store"), "-l", "127.0.0.1", "-p", String(port),
+        "--current-user-principal", "/alice/",
+      ]
+    }
     process.environment = ["PATH": Self.venvBin + ":/usr/bin:/bin", "HOME": folder.path]
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
@@ -66,10 +82,10 @@ public final class RadicaleServer: @unchecked Sendable {
       usleep(50_000)
     }
     stop()
-    throw ServerError.notStarted
+    throw ServerError.notStarted(kind.rawValue)
   }
 
-  public enum ServerError: Error { case notStarted, noPort }
+  public enum ServerError: Error { case notStarted(String), noPort }
 
   /// Stops the server and removes its storage.
   public func stop() {
@@ -115,3 +131,6 @@ public final class RadicaleServer: @unchecked Sendable {
     }
   }
 }
+
+/// Radicale, by the name the end-to-end tests use.
+public typealias RadicaleServer = CalDAVServer
