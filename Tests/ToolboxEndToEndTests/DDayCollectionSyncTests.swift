@@ -403,7 +403,7 @@ import ToolboxTestSupport
     let conflict = try sandbox.toolbox("dday", "sync", url)
     #expect(conflict.status == 1)
     #expect(conflict.error.contains("conflict: D-Day #\(concert) was changed here and in"))
-    #expect(conflict.error.contains("the calendar's version is #"), "\(conflict.error)")
+    #expect(conflict.error.contains("the calendar's version is D-Day #"), "\(conflict.error)")
     let both = try sandbox.python(phone, server.baseURL, url, "list")
     #expect(
       both.contains("Concert (phone) | 2027-09-09") && both.contains("Concert (here) | 2027-09-09"))

@@ -98,7 +98,8 @@ extension DDayTool {
         for warning in (vdir?.warnings ?? []) + report.warnings {
           note(ToolNote(warning, code: "sync_item_skipped"))
         }
-        let result = DDaySyncResult(target: name, isCalendar: isURL, report: report)
+        let result = SyncSummary(
+          target: name, isCalendar: isURL, report: report, names: Self.syncNames)
         for conflict in result.conflicts { writer.warn(conflict) }
         try writer.writeDocument(result)
       }
@@ -112,95 +113,9 @@ extension DDayTool {
   static func absolutePath(_ path: String) -> String { SyncSettings.absolutePath(path) }
 }
 
-/// What `dday sync` did with one target: `synced 'ddays': D-Days 1 added, 0 updated, 0 removed;
-/// folder 2 added, 0 updated, 1 removed; 1 conflict (see above)`, or the JSON document
-/// `{"conflicts":[…],"target":"ddays","toDDays":{…},"toTarget":{…}}`.
-struct DDaySyncResult: CommandResult {
-  /// One conflict, reported on standard error and listed in JSON.
-  struct Conflict: Encodable, ToolboxError {
-    let conflict: SyncConflict
-    let target: String
-    let side: String
-
-    var id: Int? { conflict.key.flatMap { Int($0) } }
-    var copy: Int? { conflict.copyKey.flatMap { Int($0) } }
-
-    private enum CodingKeys: String, CodingKey { case copy, id, kind, uid }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(copy, forKey: .copy)
-      try container.encode(id, forKey: .id)
-      try container.encode(conflict.kind.rawValue, forKey: .kind)
-      try container.encode(conflict.uid, forKey: .uid)
-    }
-
-    var exitCode: ExitCode { .partialFailure }
-    var code: String { "sync_conflict" }
-    var description: String {
-      let event = id.map { "D-Day #\($0)" } ?? "a D-Day"
-      let copy = copy.map { "#\($0)" } ?? "a new D-Day"
-      switch conflict.kind {
-      case .changedOnBoth:
-        return "conflict: \(event) was changed here and in '\(target)' since the last sync; "
-          + "kept both (the \(side)'s version is \(copy))"
-      case .changedInCollectionRemovedLocally:
-        return "conflict: \(event) was removed here but changed in '\(target)'; "
-          + "kept the \(side)'s version"
-      case .removedFromCollectionChangedLocally:
-        return "conflict: \(event) was removed from '\(target)' but changed here; "
-          + "kept it and wrote it back"
-      case .addedToBoth:
-        return "conflict: \(event) and an event of '\(target)' have the same UID and other "
-          + "details; kept both (the \(side)'s version is \(copy))"
-      }
-    }
-  }
-
-  let target: String
-  /// `calendar` (CalDAV) or `folder` (vdir).
-  let side: String
-  let toDDays: SyncReport.Counts
-  let toTarget: SyncReport.Counts
-  let conflicts: [Conflict]
-
-  init(target: String, isCalendar: Bool, report: SyncReport) {
-    self.target = target
-    let side = isCalendar ? "calendar" : "folder"
-    self.side = side
-    toDDays = report.toLocal
-    toTarget = report.toCollection
-    conflicts = report.conflicts.map { Conflict(conflict: $0, target: target, side: side) }
-  }
-
-  private enum CodingKeys: String, CodingKey { case conflicts, target, toDDays, toTarget }
-  private enum CountKeys: String, CodingKey { case added, removed, updated }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(conflicts, forKey: .conflicts)
-    try container.encode(target, forKey: .target)
-    for (key, counts) in [(CodingKeys.toDDays, toDDays), (.toTarget, toTarget)] {
-      var nested = container.nestedContainer(keyedBy: CountKeys.self, forKey: key)
-      try nested.encode(counts.added, forKey: .added)
-      try nested.encode(counts.removed, forKey: .removed)
-      try nested.encode(counts.updated, forKey: .updated)
-    }
-  }
-
-  static func text(_ counts: SyncReport.Counts) -> String {
-    "\(counts.added) added, \(counts.updated) updated, \(counts.removed) removed"
-  }
-
-  func text(style: TextStyle) -> String {
-    guard toDDays.total + toTarget.total + conflicts.count > 0 else {
-      return "synced '\(target)': already in step"
-    }
-    var text =
-      "synced '\(target)': D-Days \(Self.text(toDDays)); \(side) \(Self.text(toTarget))"
-    if !conflicts.isEmpty {
-      text += "; \(conflicts.count) \(conflicts.count == 1 ? "conflict" : "conflicts") (see above)"
-    }
-    return text
-  }
+extension DDayTool {
+  /// The words of `sync`'s summary and conflicts: `D-Day #3`, the D-Days.
+  static let syncNames = SyncSummary.Names(
+    itemPrefix: "D-Day ", anItem: "a D-Day", newItem: "a new D-Day", side: "D-Days", here: "here",
+    removedHere: "here", countsKey: "toDDays", recordsChanges: false)
 }

@@ -46,106 +46,12 @@ extension TodoTool {
       for warning in collectionWarnings() + report.warnings {
         note(ToolNote(warning, code: "sync_item_skipped"))
       }
-      var result = CollectionSyncResult(target: trimmed, change: side.change, report: report)
-      if isURL { result.otherSide = "calendar" }
+      let result = SyncSummary(
+        target: trimmed, isCalendar: isURL, change: side.change, report: report,
+        names: Self.syncNames)
       for conflict in result.conflicts { writer.warn(conflict) }
       try writer.writeDocument(result)
     }
-  }
-}
-
-/// What `sync FOLDER` did: `synced 'tasks' (change 7): list 1 added, 0 updated, 0 removed; folder 2
-/// added, 0 updated, 1 removed; 1 conflict (see above)`, or the JSON document
-/// `{"change":7,"conflicts":[…],"target":"tasks","toList":{…},"toTarget":{…}}`.
-struct CollectionSyncResult: CommandResult {
-  /// One conflict, reported on standard error and listed in JSON.
-  struct Conflict: Encodable, ToolboxError {
-    let conflict: SyncConflict
-    let target: String
-
-    var id: Int? { conflict.key.flatMap { Int($0) } }
-    var copy: Int? { conflict.copyKey.flatMap { Int($0) } }
-
-    private enum CodingKeys: String, CodingKey { case copy, id, kind, uid }
-
-    func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(copy, forKey: .copy)
-      try container.encode(id, forKey: .id)
-      try container.encode(conflict.kind.rawValue, forKey: .kind)
-      try container.encode(conflict.uid, forKey: .uid)
-    }
-
-    var exitCode: ExitCode { .partialFailure }
-    var code: String { "sync_conflict" }
-    var description: String {
-      let task = id.map { "#\($0)" } ?? "a task"
-      let copy = copy.map { "#\($0)" } ?? "a new task"
-      switch conflict.kind {
-      case .changedOnBoth:
-        return "conflict: \(task) was changed in the list and in '\(target)' since the last sync; "
-          + "kept both (the folder's version is \(copy))"
-      case .changedInCollectionRemovedLocally:
-        return "conflict: \(task) was removed from the list but changed in '\(target)'; "
-          + "kept the folder's version as \(task)"
-      case .removedFromCollectionChangedLocally:
-        return "conflict: \(task) was removed from '\(target)' but changed in the list; "
-          + "kept it and wrote it back to the folder"
-      case .addedToBoth:
-        return "conflict: \(task) and an item of '\(target)' have the same UID and other details; "
-          + "kept both (the folder's version is \(copy))"
-      }
-    }
-  }
-
-  let target: String
-  let change: Int64?
-  let toList: SyncReport.Counts
-  let toTarget: SyncReport.Counts
-  let conflicts: [Conflict]
-
-  init(target: String, change: Int64?, report: SyncReport) {
-    self.target = target
-    self.change = change
-    toList = report.toLocal
-    toTarget = report.toCollection
-    conflicts = report.conflicts.map { Conflict(conflict: $0, target: target) }
-  }
-
-  private enum CodingKeys: String, CodingKey { case change, conflicts, target, toList, toTarget }
-  private enum CountKeys: String, CodingKey { case added, removed, updated }
-
-  /// What the other side is called in the text: `folder`, or `calendar` for a CalDAV URL.
-  var otherSide = "folder"
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(change, forKey: .change)
-    try container.encode(conflicts, forKey: .conflicts)
-    try container.encode(target, forKey: .target)
-    for (key, counts) in [(CodingKeys.toList, toList), (.toTarget, toTarget)] {
-      var nested = container.nestedContainer(keyedBy: CountKeys.self, forKey: key)
-      try nested.encode(counts.added, forKey: .added)
-      try nested.encode(counts.removed, forKey: .removed)
-      try nested.encode(counts.updated, forKey: .updated)
-    }
-  }
-
-  static func text(_ counts: SyncReport.Counts) -> String {
-    "\(counts.added) added, \(counts.updated) updated, \(counts.removed) removed"
-  }
-
-  func text(style: TextStyle) -> String {
-    guard toList.total + toTarget.total + conflicts.count > 0 else {
-      return "synced '\(target)': already in step"
-    }
-    var text =
-      "synced '\(target)'\(changeSuffix(change)): list \(Self.text(toList)); "
-      + "\(otherSide) \(Self.text(toTarget))"
-    if !conflicts.isEmpty {
-      text += "; \(conflicts.count) \(conflicts.count == 1 ? "conflict" : "conflicts") (see above)"
-    }
-    return text
   }
 }
 
@@ -185,4 +91,11 @@ extension TodoTool {
       client: context.http, environment: context.environment)
     return .document(DiscoveredCalendars(calendars: calendars))
   }
+}
+
+extension TodoTool {
+  /// The words of `sync`'s summary and conflicts: `#3`, the list.
+  static let syncNames = SyncSummary.Names(
+    itemPrefix: "", anItem: "a task", newItem: "a new task", side: "list", here: "in the list",
+    removedHere: "from the list", countsKey: "toList", recordsChanges: true)
 }
