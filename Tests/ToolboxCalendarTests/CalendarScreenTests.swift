@@ -186,6 +186,23 @@ import ToolboxTestSupport
     #expect(screen.reads == reads + 8)
   }
 
+  @Test func `read-ahead starts with what the last key, pressed again, needs`() throws {
+    for key in [Key.right, .left, .down, .up, .character("]"), .character("[")] {
+      let screen = try screen()
+      _ = drawn(screen)
+      while screen.prepare() {}
+      _ = screen.handle(key)
+      _ = drawn(screen)
+      // Two pieces at most (the month's marks and the day's items) before the same key comes again.
+      _ = screen.prepare()
+      _ = screen.prepare()
+      let reads = screen.reads
+      _ = screen.handle(key)
+      _ = drawn(screen)
+      #expect(screen.reads == reads, "\(key)")
+    }
+  }
+
   @Test
   func `prepare reads the next and previous months and the days keys go to, ahead of the keys`()
     throws

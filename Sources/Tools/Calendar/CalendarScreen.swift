@@ -49,6 +49,9 @@ final class CalendarScreen: Screen {
   private(set) var reads = 0
   /// At most this many ranges and days are kept (a session that pages through years reads them again).
   private static let cacheLimit = 64
+  /// The last move a key made, in months or days: read-ahead starts with what that key, pressed again,
+  /// needs (a key held down or pressed again is the likeliest next one).
+  private var lastMove: (months: Int, days: Int)?
   /// Where each day of the grid was last drawn, for mouse clicks.
   private var dayCells: [(row: Int, columns: Range<Int>, date: CivilDate)] = []
 
@@ -98,11 +101,13 @@ final class CalendarScreen: Screen {
 
   /// Moves the selection by days, within the years 1–9999.
   private func move(days: Int) {
+    lastMove = (0, days)
     if let day = selected.adding(days: days) { selected = day }
   }
 
   /// Moves the selection to the same day of another month (the month's last day when it is shorter).
   private func move(months: Int) {
+    lastMove = (months, 0)
     if let date = selected(movedBy: months) { selected = date }
   }
 
@@ -151,19 +156,26 @@ final class CalendarScreen: Screen {
     case items(CivilDate)
   }
 
-  /// What a key would read next that is not read yet: the marks of the next and previous months, then the
-  /// items of the days the moving keys go to.
+  /// What a key would read next that is not read yet: for the day the last move goes to when made again,
+  /// then for the days ↓ ↑ → ← ] [ go to, the marks of its month and its items.
   private func nextPreparation() -> Preparation? {
     guard !showsYear, shownRange != nil else { return nil }
-    for months in [1, -1] {
-      guard let day = selected(movedBy: months), let range = monthRange(of: day) else { continue }
-      if cachedMarks[range.lowerBound]?.last != range.upperBound { return .marks(range) }
+    var days: [CivilDate?] = []
+    if let lastMove {
+      days.append(
+        lastMove.months != 0
+          ? selected(movedBy: lastMove.months) : selected.adding(days: lastMove.days))
     }
-    let days = [
+    days += [
       selected.adding(days: 7), selected.adding(days: -7), selected(movedBy: 1),
       selected(movedBy: -1), selected.adding(days: 1), selected.adding(days: -1),
     ]
-    for case let day? in days where cachedItems[day] == nil { return .items(day) }
+    for case let day? in days {
+      if let range = monthRange(of: day), cachedMarks[range.lowerBound]?.last != range.upperBound {
+        return .marks(range)
+      }
+      if cachedItems[day] == nil { return .items(day) }
+    }
     return nil
   }
 
