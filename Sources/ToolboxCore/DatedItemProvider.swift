@@ -47,9 +47,20 @@ public protocol DatedItemProvider {
   func datedItemCursor(in range: ClosedRange<CivilDate>, overdueLimit: Int?) throws -> (
     cursor: any DatedItemCursor, moreOverdue: Int
   )
+
+  /// A watcher of the data the items come from (``ChangeWatcher``), so that a view that shows them
+  /// (the calendar screen) reads them again only when they changed. The default implementation watches
+  /// nothing (``UnwatchedData``: the items are read again at every question); a tool with a store
+  /// watches it, a tool whose items come from tables says they do not change (``UnchangingData``).
+  ///
+  /// - Returns: The watcher.
+  /// - Throws: A ``ToolboxError`` when the tool's data cannot be opened (it is asked again later).
+  func datedItemsWatcher() throws -> any ChangeWatcher
 }
 
 extension DatedItemProvider {
+  public func datedItemsWatcher() throws -> any ChangeWatcher { UnwatchedData() }
+
   public func markDays(in range: ClosedRange<CivilDate>, into marks: inout DayMarks) throws {
     for item in try datedItems(in: range) { marks.mark(item) }
   }

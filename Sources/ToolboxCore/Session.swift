@@ -109,7 +109,24 @@ public struct Session: Sendable {
         if !quiet { console.writeError(note.line(tool: tool, format: format)) }
       },
       datedItems: { range in session.datedItemStream(in: range, overdueLimit: nil) },
-      dayMarks: { range in session.dayMarks(in: range) })
+      dayMarks: { range in session.dayMarks(in: range) },
+      datedItemsWatcher: { session.datedItemsWatcher() })
+  }
+
+  /// One watcher of the data of every enabled built-in tool's dated items (``ChangeWatcher``): its token
+  /// changes when the items of ``datedItemStream(in:overdueLimit:)`` or the marks of
+  /// ``dayMarks(in:)`` may have changed. A tool whose data cannot be opened (or whose context cannot be
+  /// made) is asked again at each question, and its token is unknown (`nil`) until then.
+  ///
+  /// - Returns: The watcher.
+  public func datedItemsWatcher() -> any ChangeWatcher {
+    var sources: [() throws -> any ChangeWatcher] = []
+    for tool in registry.builtIns where tool.providesDatedItems {
+      let name = tool.descriptor.name
+      guard config.isEnabled(name) else { continue }
+      sources.append { try tool.datedItemsWatcher(context: try context(for: name)) }
+    }
+    return CombinedChangeWatcher(sources)
   }
 
   /// The dated items of every enabled built-in tool that provides some in a range (none of the overdue

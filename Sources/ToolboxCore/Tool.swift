@@ -45,6 +45,10 @@ public protocol Tool: Sendable {
   /// nothing when it provides none.
   static func markDays(
     in range: ClosedRange<CivilDate>, into marks: inout DayMarks, context: ToolContext) throws
+
+  /// A watcher of the data of the tool's dated items (``DatedItemProvider/datedItemsWatcher()``); one
+  /// that never sees a change when it provides none.
+  static func datedItemsWatcher(context: ToolContext) throws -> any ChangeWatcher
 }
 
 extension Tool {
@@ -92,6 +96,11 @@ extension Tool {
   public static func markDays(
     in range: ClosedRange<CivilDate>, into marks: inout DayMarks, context: ToolContext
   ) throws {}
+
+  /// No dated items: nothing changes.
+  public static func datedItemsWatcher(context: ToolContext) throws -> any ChangeWatcher {
+    UnchangingData()
+  }
 }
 
 extension Tool where Self: DatedItemProvider {
@@ -110,5 +119,10 @@ extension Tool where Self: DatedItemProvider {
     in range: ClosedRange<CivilDate>, into marks: inout DayMarks, context: ToolContext
   ) throws {
     try Self(context: context).markDays(in: range, into: &marks)
+  }
+
+  /// Creates the tool and asks it for its watcher.
+  public static func datedItemsWatcher(context: ToolContext) throws -> any ChangeWatcher {
+    try Self(context: context).datedItemsWatcher()
   }
 }

@@ -45,6 +45,10 @@ public struct ToolContext: Sendable {
   /// ``datedItems``.
   public var dayMarks:
     @Sendable (ClosedRange<CivilDate>) -> (marks: DayMarks, problems: [ToolProblem])
+  /// Makes a watcher of the data of ``datedItems`` and ``dayMarks`` (``ChangeWatcher``): a view that
+  /// keeps them on screen asks it whether to read them again. By default, one that cannot tell
+  /// (``UnwatchedData``).
+  public var datedItemsWatcher: @Sendable () -> any ChangeWatcher
 
   /// Creates a context. The dispatcher builds the real one; tests use `ToolContext.test(…)`. `paths`
   /// defaults to the ones `environment` gives (the session passes those it worked out once).
@@ -63,7 +67,8 @@ public struct ToolContext: Sendable {
       DatedItemStream(range: range, cursors: [], moreOverdue: 0, overdueLimit: nil, problems: [])
     },
     dayMarks: (@Sendable (ClosedRange<CivilDate>) -> (marks: DayMarks, problems: [ToolProblem]))? =
-      nil
+      nil,
+    datedItemsWatcher: @escaping @Sendable () -> any ChangeWatcher = { UnwatchedData() }
   ) {
     self.toolName = toolName
     self.config = config
@@ -82,6 +87,7 @@ public struct ToolContext: Sendable {
     self.progress = progress
     self.note = note
     self.datedItems = datedItems
+    self.datedItemsWatcher = datedItemsWatcher
     self.dayMarks =
       dayMarks ?? { range in
         var marks = DayMarks(range)

@@ -2,11 +2,13 @@ import ToolboxCore
 
 /// Turns frames into the bytes that show them: the first frame (and the one after ``invalidate()``) clears
 /// the screen and draws every cell that is not blank; each later one writes only the cells that differ from
-/// the frame before, with the fewest cursor moves and attribute changes it can (a few unchanged glyphs
-/// between two changes are written again when that is shorter than the hop over them).
+/// the frame before, with the fewest cursor moves and attribute changes it can (each move is the shortest
+/// of CUP, a relative move, and writing again the unchanged glyphs it passes over; a row's blank end is one
+/// EL).
 ///
 /// The escapes are a small common set (VT100 and ECMA-48, as every terminal emulator in use reads them):
-/// CUP and CUF to move, SGR for attributes, ED to clear, DECTCEM to show or hide the cursor. A wide
+/// CUP, CUU, CUD, CUF, CUB and CR to move, SGR for attributes, EL and ED to erase, DECTCEM to show or hide
+/// the cursor. CR is written as it is: the terminal is in raw mode, without output processing. A wide
 /// character is written once, from its left cell; its right half (a continuation cell) is never written
 /// on its own. Without colour (``Theme/usesColor``) no colour SGR is written at all.
 public struct FrameRenderer: Sendable {
@@ -102,9 +104,7 @@ public struct FrameRenderer: Sendable {
       {
         continue
       }
-      if !rewriteGap(to: column, row: row, of: frame, into: &output) {
-        move(to: (row, column), into: &output)
-      }
+      move(to: (row, column), over: frame, into: &output)
       setAttributes(frame[row, column].style, into: &output)
       if column >= blankFrom {
         output += Self.csi + [0x4B]  // K: erase to the end of the line, in the default attributes
@@ -116,34 +116,26 @@ public struct FrameRenderer: Sendable {
     }
   }
 
-  /// Writes again the unchanged glyphs between the cursor and a column of its row when that takes fewer
-  /// bytes than the hop over them (CUF: 3 to 5 bytes) and they are in the attributes the terminal writes
-  /// with (a word that differs from the last one in a letter or two is then one run, not runs and hops).
-  ///
-  /// - Returns: Whether it wrote them (the cursor is then at the column); if not, nothing was written.
-  private mutating func rewriteGap(
-    to column: Int, row: Int, of frame: Canvas, into output: inout [UInt8]
-  ) -> Bool {
-    guard let current = position, current.row == row, current.column < column,
-      let attributes
-    else { return false }
-    let distance = column - current.column
-    let hop = 3 + (distance > 1 ? (distance < 10 ? 1 : distance < 100 ? 2 : 3) : 0)
+  /// The bytes that write again the glyphs of a row from one column to another, when they are in the
+  /// attributes the terminal writes with and take fewer than `limit` bytes (`nil` otherwise). The caller
+  /// knows that the terminal shows them already (unchanged glyphs, or cells before the first change of
+  /// a row), so writing them changes nothing but the cursor's place.
+  private func rewritten(
+    _ frame: Canvas, row: Int, from start: Int, to end: Int, limit: Int
+  ) -> [UInt8]? {
+    guard let attributes, start < end, !frame[row, start].isContinuation else { return nil }
     var bytes: [UInt8] = []
-    var at = current.column
-    while at < column {
+    var at = start
+    while at < end {
       var style = frame[row, at].style
       if !theme.usesColor { style.foreground = nil }
-      guard style == attributes else { return false }
+      guard style == attributes else { return nil }
       let width = Self.glyphWidth(of: frame, row: row, column: at)
       Self.appendGlyph(of: frame, row: row, column: at, width: width, to: &bytes)
       at += width
-      guard bytes.count < hop else { return false }
+      guard bytes.count < limit else { return nil }
     }
-    guard at == column else { return false }
-    output += bytes
-    position = (row, column)
-    return true
+    return at == end ? bytes : nil
   }
 
   /// The columns the glyph at a position takes: 2 for a wide character with its right half after it, else
@@ -176,29 +168,72 @@ public struct FrameRenderer: Sendable {
     !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
   }
 
-  /// Moves the cursor: nothing when it is there, CUF along a row, CUP elsewhere.
-  private mutating func move(to target: (row: Int, column: Int), into output: inout [UInt8]) {
-    if let current = position, current.row == target.row {
-      let distance = target.column - current.column
-      if distance == 0 { return }
-      if distance > 0 {
-        output += Self.csi
-        if distance > 1 { Self.append(distance, to: &output) }
-        output.append(0x43)  // C
-        position = target
-        return
+  /// Moves the cursor the cheapest way: nothing when it is there; else the shortest of CUP, and, from
+  /// where it is, a move up or down (CUU, CUD) followed by one along the row: CUF, CUB, CR (and CUF), or
+  /// writing again the glyphs it passes over when they are in the current attributes (from its column,
+  /// or after a CR from the row's start; with `frame`, whose glyphs before the target the terminal shows
+  /// already).
+  private mutating func move(
+    to target: (row: Int, column: Int), over frame: Canvas? = nil, into output: inout [UInt8]
+  ) {
+    if let current = position, current == target { return }
+    var best = Self.cursorPosition(target)
+    if let current = position {
+      var vertical: [UInt8] = []
+      let rows = target.row - current.row
+      if rows != 0 { vertical = Self.sequence(abs(rows), rows > 0 ? 0x42 : 0x41) }  // B, A
+      func consider(_ horizontal: [UInt8]) {
+        if vertical.count + horizontal.count < best.count { best = vertical + horizontal }
+      }
+      let columns = target.column - current.column
+      if columns == 0 {
+        consider([])
+      } else if columns > 0 {
+        consider(Self.sequence(columns, 0x43))  // C
+        if let frame,
+          let bytes = rewritten(
+            frame, row: target.row, from: current.column, to: target.column,
+            limit: best.count - vertical.count)
+        {
+          consider(bytes)
+        }
+      } else {
+        consider(Self.sequence(-columns, 0x44))  // D
+      }
+      // CR: the row's start (raw mode writes it as it is: no output processing).
+      consider([0x0D] + (target.column > 0 ? Self.sequence(target.column, 0x43) : []))
+      if target.column > 0, let frame,
+        let bytes = rewritten(
+          frame, row: target.row, from: 0, to: target.column, limit: best.count - vertical.count - 1
+        )
+      {
+        consider([0x0D] + bytes)
       }
     }
-    output += Self.csi
-    if target != (0, 0) {
-      Self.append(target.row + 1, to: &output)
-      if target.column > 0 {
-        output.append(0x3B)
-        Self.append(target.column + 1, to: &output)
-      }
-    }
-    output.append(0x48)  // H
+    output += best
     position = target
+  }
+
+  /// CUP to a position (the row and column left out when they are the first).
+  private static func cursorPosition(_ target: (row: Int, column: Int)) -> [UInt8] {
+    var bytes = csi
+    if target != (0, 0) {
+      append(target.row + 1, to: &bytes)
+      if target.column > 0 {
+        bytes.append(0x3B)
+        append(target.column + 1, to: &bytes)
+      }
+    }
+    bytes.append(0x48)  // H
+    return bytes
+  }
+
+  /// A cursor move of `count` cells (CUU, CUD, CUF, CUB: the count left out when it is 1).
+  private static func sequence(_ count: Int, _ final: UInt8) -> [UInt8] {
+    var bytes = csi
+    if count > 1 { append(count, to: &bytes) }
+    bytes.append(final)
+    return bytes
   }
 
   /// Changes the attributes with one SGR: the attributes turned off and on, or a reset and those that

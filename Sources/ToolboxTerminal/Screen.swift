@@ -48,15 +48,16 @@ public protocol Screen: AnyObject {
   func draw(into canvas: inout Canvas, theme: Theme)
   /// Answers a key.
   func handle(_ key: Key) -> ScreenResponse
-  /// Looks for changes made outside (at most once a second, and when the screen is shown).
+  /// Looks for changes made outside (at most once a second, and when the screen is shown): cheaply, by a
+  /// store's change counter (``ChangeWatcher``), reading the data again only when it moved.
   ///
   /// - Returns: Whether the screen must be drawn again.
   func refresh() -> Bool
   /// Whether ``prepare()`` has work to do now.
   var needsPreparing: Bool { get }
   /// Does a piece of work that makes a later key faster (the calendar reads the marks of the months next
-  /// to the one shown). The app calls it after a frame is written, when ``needsPreparing`` says so,
-  /// between polls for input that do not wait: a key that comes waits at most for one piece.
+  /// to the one shown). The app calls it after a frame is written or a refresh, when ``needsPreparing``
+  /// says so, between polls for input that do not wait: a key that comes waits at most for one piece.
   ///
   /// - Returns: Whether there may be more to do (the app calls it again until it says no, a key comes or
   ///   a frame is drawn).

@@ -143,6 +143,7 @@ public final class TerminalApp {
           isPreparing = tabs[selected].screen?.prepare() ?? false
         } else {
           refreshShownScreen()
+          isPreparing = tabs[selected].screen?.needsPreparing ?? false
           nextRefresh = clock.now + .milliseconds(Self.refreshInterval)
         }
       case .resized:
@@ -155,9 +156,15 @@ public final class TerminalApp {
       case .terminated(let signal):
         return .signal(signal)
       }
-      // Keys that keep coming do not hold off the refresh.
+      // Keys that keep coming do not hold off the refresh; the frame of the key just handled is written
+      // first, so that the refresh's reads (when the data changed) do not delay it.
       if clock.now >= nextRefresh {
+        if needsDrawing || ringsBell {
+          try present(on: terminal)
+          isPreparing = tabs[selected].screen?.needsPreparing ?? false
+        }
         refreshShownScreen()
+        isPreparing = isPreparing || (tabs[selected].screen?.needsPreparing ?? false)
         nextRefresh = clock.now + .milliseconds(Self.refreshInterval)
       }
     }

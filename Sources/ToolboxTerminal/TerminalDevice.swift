@@ -94,6 +94,9 @@ public final class TerminalDevice: TerminalConnection {
   private func enter() throws {
     var raw = saved
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+    // No output processing: the renderer's CR is a carriage return (whatever `ocrnl` says), and it
+    // writes no line feed.
+    raw.c_oflag &= ~tcflag_t(OPOST)
     raw.c_cflag |= tcflag_t(CS8)
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
     withUnsafeMutableBytes(of: &raw.c_cc) { characters in

@@ -110,6 +110,99 @@ import ToolboxTestSupport
     #expect(screen.refresh() == false)
   }
 
+  /// A store's watcher whose token the test sets.
+  final class SetWatcher: ChangeWatcher, @unchecked Sendable {
+    var token: ChangeToken? = ChangeToken([1])
+    func changeToken() -> ChangeToken? { token }
+  }
+
+  /// Dated items the test changes, as a store changed by another process.
+  final class Store: @unchecked Sendable {
+    var items: [DatedItem] = []
+    func items(in range: ClosedRange<CivilDate>) -> [DatedItem] {
+      items.filter { range.contains($0.date) }
+    }
+  }
+
+  /// A screen on a store and a watcher the test controls.
+  func watchedScreen(_ store: Store, _ watcher: SetWatcher) throws -> CalendarScreen {
+    var context = ToolContext.test(tool: "calendar", today: .test("2022-01-15"))
+    context.datedItems = { range in
+      DatedItemStream(
+        range: range, cursors: [DatedItemList(store.items(in: range))], moreOverdue: 0,
+        overdueLimit: nil, problems: [])
+    }
+    context.dayMarks = { range in
+      var marks = DayMarks(range)
+      for item in store.items(in: range) { marks.mark(item) }
+      return (marks, [])
+    }
+    context.datedItemsWatcher = { watcher }
+    return try CalendarScreen(tool: CalendarTool(context: context))
+  }
+
+  @Test
+  func `refresh reads nothing while the stores' token stays, and the shown month when it moves`()
+    throws
+  {
+    let store = Store()
+    let watcher = SetWatcher()
+    let screen = try watchedScreen(store, watcher)
+    _ = drawn(screen)
+    while screen.prepare() {}
+    #expect(screen.reads == 10)  // the month, its neighbours and the items of 7 days
+    // The first refresh takes the token and reads the shown month and day again, and what was read
+    // ahead is read again.
+    #expect(screen.refresh() == false)
+    #expect(screen.reads == 12)
+    #expect(screen.needsPreparing)
+    while screen.prepare() {}
+    let reads = screen.reads
+    #expect(reads == 20)
+    for _ in 0..<5 { #expect(screen.refresh() == false) }
+    #expect(screen.reads == reads)
+    // A change the watcher does not see is not read (so the refresh read nothing)...
+    store.items = [
+      DatedItem(date: .test("2022-01-15"), tool: "todo", title: "Dentist", kind: "task", label: "")
+    ]
+    #expect(screen.refresh() == false)
+    #expect(!drawn(screen).text.contains("Dentist"))
+    #expect(screen.reads == reads)
+    // ...and once its token moves, the month's marks and the day's items are read again, once.
+    watcher.token = ChangeToken([2])
+    #expect(screen.refresh() == true)
+    #expect(drawn(screen).text.contains("• Dentist"))
+    #expect(screen.reads == reads + 2)
+    #expect(screen.refresh() == false)
+    #expect(screen.reads == reads + 2)
+    // What was read ahead before the change is read again (the cache was dropped).
+    _ = screen.handle(.right)
+    _ = drawn(screen)
+    #expect(screen.reads == reads + 4)
+    // A watcher that cannot tell: read at every refresh.
+    watcher.token = nil
+    _ = screen.refresh()
+    _ = screen.refresh()
+    #expect(screen.reads == reads + 8)
+  }
+
+  @Test func `read-ahead starts with what the last key, pressed again, needs`() throws {
+    for key in [Key.right, .left, .down, .up, .character("]"), .character("[")] {
+      let screen = try screen()
+      _ = drawn(screen)
+      while screen.prepare() {}
+      _ = screen.handle(key)
+      _ = drawn(screen)
+      // Two pieces at most (the month's marks and the day's items) before the same key comes again.
+      _ = screen.prepare()
+      _ = screen.prepare()
+      let reads = screen.reads
+      _ = screen.handle(key)
+      _ = drawn(screen)
+      #expect(screen.reads == reads, "\(key)")
+    }
+  }
+
   @Test
   func `prepare reads the next and previous months and the days keys go to, ahead of the keys`()
     throws

@@ -163,6 +163,26 @@ import ToolboxTestSupport
     #expect(session.status() == 0)
   }
 
+  @Test func `calendar: a task and a D-Day saved by other processes show up without a key`() throws
+  {
+    try #require(UITerminalTests.tmuxInstalled, "tmux is missing")
+    let pane = try Pane()
+    // The todo store exists when the screen opens; the D-Day store is made while it is shown.
+    try Self.cli(pane, "todo", "add", "Water plants")
+    let session = try pane.start("--today 2026-12-06 ui calendar")
+    var screen = try pane.waitFor { $0.contains("nothing on this day") }
+    #expect(screen.contains("2026-12-06"), "\(screen)")
+    try Self.cli(pane, "todo", "add", "Dentist due:2026-12-06")
+    screen = try pane.waitFor(seconds: 5) { $0.contains("Dentist") }
+    #expect(screen.contains("• Dentist"), "\(screen)")
+    try Self.cli(pane, "dday", "add", "Anniversary", "2026-12-06")
+    screen = try pane.waitFor(seconds: 5) { $0.contains("Anniversary") }
+    #expect(screen.contains("• Anniversary"), "\(screen)")
+    #expect(screen.contains("• Dentist"), "\(screen)")
+    try pane.press("q")
+    #expect(session.status() == 0)
+  }
+
   @Test func `dday: Korean names keep the list's columns, as dday list prints them`() throws {
     try #require(UITerminalTests.tmuxInstalled, "tmux is missing")
     let pane = try Pane()

@@ -73,7 +73,7 @@ import ToolboxTestSupport
     after.put("ONE", row: 0, column: 0)
     after.put("FOUR", row: 0, column: 14)
     let (_, writes) = show([before, after])
-    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[HONE\u{1B}[11CFOUR")
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\rONE\u{1B}[11CFOUR")
   }
 
   @Test func `a gap shorter than the hop over it is written again, in the same attributes only`() {
@@ -85,16 +85,50 @@ import ToolboxTestSupport
     }
     // One unchanged glyph between two changes: 1 byte again rather than CUF's 3.
     var writes = show([frame("abcde"), frame("aXcYe")]).writes
-    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[1;2HXcY")
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\raXcY")
     // Two: 2 bytes rather than 4.
     writes = show([frame("abcdef"), frame("aXcdYf")]).writes
-    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[1;2HXcdY")
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\raXcdY")
     // Four: the hop (4 bytes) is not longer.
     writes = show([frame("abcdefgh"), frame("aXcdefYh")]).writes
-    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[1;2HX\u{1B}[4CY")
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\raX\u{1B}[4CY")
     // A glyph in other attributes than the terminal writes with is hopped over, not rewritten.
     writes = show([frame("abcde", boldAt: 2), frame("aXcYe", boldAt: 2)]).writes
-    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[1;2HX\u{1B}[CY")
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\raX\u{1B}[CY")
+  }
+
+  @Test func `the cursor takes the shortest move: up, down, back, to the row's start, or CUP`() {
+    // A list that empties: the first row's end is erased after a CUP, each row under it after a CUD
+    // (the column stays), not a CUP each.
+    var full = Canvas(width: 40, height: 8)
+    for row in 1..<7 { full.put("• Event \(row) · 100 days  dday", row: row, column: 2) }
+    let empty = Canvas(width: 40, height: 8)
+    var writes = show([full, empty]).writes
+    #expect(
+      String(decoding: writes[1], as: UTF8.self)
+        == "\u{1B}[2;3H\u{1B}[K" + String(repeating: "\u{1B}[B\u{1B}[K", count: 5))
+    // Back along a row: CUB (5 bytes, not CUP's 7); one row down in the same column: CUD.
+    var line = Canvas(width: 40, height: 14)
+    line.put(String(repeating: "x", count: 30), row: 1, column: 0)
+    var back = line
+    back.put("A", row: 1, column: 20)
+    var down = back
+    down.put("B", row: 2, column: 21)
+    // To the start of the next row: CUD and CR (4 bytes, not CUP's 5); near a row's start: CUD, CR and
+    // the unchanged glyphs before the change again (6 bytes, not CUP's 7).
+    var start = down
+    start.put(String(repeating: "z", count: 30), row: 11, column: 0)
+    start.put("abc", row: 12, column: 0)
+    var near = start
+    near.put("Y", row: 11, column: 28)
+    near.put("X", row: 12, column: 2)
+    writes = show([line, back, down, start, near]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[10DA")
+    #expect(String(decoding: writes[2], as: UTF8.self) == "\u{1B}[BB")
+    #expect(
+      String(decoding: writes[3], as: UTF8.self)
+        == "\u{1B}[12H" + String(repeating: "z", count: 30) + "\u{1B}[B\rabc")
+    #expect(String(decoding: writes[4], as: UTF8.self) == "\u{1B}[12;29HY\u{1B}[B\rabX")
   }
 
   @Test func `wide characters are written once, from their left cell`() {
@@ -107,8 +141,9 @@ import ToolboxTestSupport
     var fourth = third
     fourth.put("글자", row: 0, column: 1)  // over a narrow and a wide character's halves
     let (_, writes) = show([before, after, third, fourth])
-    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[1;2H한")
-    #expect(String(decoding: writes[2], as: UTF8.self) == "\u{1B}[1;2H x")
+    // (CR and the unchanged `a` again: 2 bytes to reach column 1, rather than CUP's 6)
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\ra한")
+    #expect(String(decoding: writes[2], as: UTF8.self) == "\ra x")
   }
 
   @Test func `attributes change with the fewest codes`() {

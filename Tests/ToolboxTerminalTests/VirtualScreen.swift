@@ -2,8 +2,8 @@ import ToolboxCore
 
 @testable import ToolboxTerminal
 
-/// A small terminal emulator for the escapes the terminal layer writes (CUP, CUF, SGR, ED, EL, DECTCEM,
-/// the private modes, BEL) and text, wide characters included, with xterm's rules: a character written
+/// A small terminal emulator for the escapes the terminal layer writes (CUP, CUU, CUD, CUF, CUB, CR, SGR,
+/// ED, EL, DECTCEM, the private modes, BEL) and text, wide characters included, with xterm's rules: a character written
 /// over half of a wide one erases its other half, the cursor waits at the last column until the next
 /// character wraps it. What an erased half or an erase with attributes leaves is marked as garbage
 /// (``VirtualScreen/garbage``), so a renderer that relies on it fails the comparison; anything it does not
@@ -52,7 +52,14 @@ struct VirtualScreen {
         escape(Array(pending[index..<end]))
         index = end
       } else if byte < 0x20 || byte == 0x7F {
-        if byte == 0x07 { bells += 1 } else { unknown.append("control \(byte)") }
+        if byte == 0x07 {
+          bells += 1
+        } else if byte == 0x0D {  // CR
+          column = 0
+          pendingWrap = false
+        } else {
+          unknown.append("control \(byte)")
+        }
         index += 1
       } else {
         let length = byte < 0x80 ? 1 : byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : 2
@@ -108,6 +115,15 @@ struct VirtualScreen {
       pendingWrap = false
     case 0x43:  // CUF
       column = min(column + max(values.first ?? 1, 1), width - 1)
+      pendingWrap = false
+    case 0x44:  // CUB
+      column = max(column - max(values.first ?? 1, 1), 0)
+      pendingWrap = false
+    case 0x41:  // CUU
+      row = max(row - max(values.first ?? 1, 1), 0)
+      pendingWrap = false
+    case 0x42:  // CUD
+      row = min(row + max(values.first ?? 1, 1), height - 1)
       pendingWrap = false
     case 0x6D:  // SGR
       sgr(values.isEmpty ? [0] : values, text: text)

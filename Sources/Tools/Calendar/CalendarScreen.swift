@@ -32,17 +32,26 @@ final class CalendarScreen: Screen {
   /// Whether the whole year is shown.
   private(set) var showsYear = false
   /// The marks of the ranges of days read (a month's grid, or a year), by first day, and the items of
-  /// days read: kept until a refresh finds a change or the screen comes back after being hidden, so that
-  /// a key that goes back to a month does not read it again. The months next to the shown one and the
-  /// days a key goes to are read ahead (``prepare()``), after the frame is written.
+  /// days read: kept while the stores they come from do not change (``watcher``), so that a key that goes
+  /// back to a month does not read it again. The months next to the shown one and the days a key goes to
+  /// are read ahead (``prepare()``), after the frame is written.
   private var cachedMarks: [CivilDate: (last: CivilDate, days: DayMarks)] = [:]
   private var cachedItems: [CivilDate: (items: [DatedItem], problems: [String])] = [:]
-  /// The range of days last drawn, which a refresh reads again.
+  /// The range of days last drawn, which a refresh reads again when the stores changed.
   private var shownRange: ClosedRange<CivilDate>?
-  /// When the screen was last refreshed: a longer gap means it was hidden (its cache is dropped).
-  private var lastRefresh: ContinuousClock.Instant?
+  /// Watches the stores of every enabled tool's dated items (`PRAGMA data_version`): a refresh reads
+  /// again only when its token moved.
+  private let watcher: any ChangeWatcher
+  /// The watcher's token when the cache was last known to be current (taken before what it holds was
+  /// read), or `nil` when unknown: a refresh then reads again.
+  private var cacheToken: ChangeToken?
+  /// How many times marks or items were read from the tools (tests: an unchanged store is not read).
+  private(set) var reads = 0
   /// At most this many ranges and days are kept (a session that pages through years reads them again).
   private static let cacheLimit = 64
+  /// The last move a key made, in months or days: read-ahead starts with what that key, pressed again,
+  /// needs (a key held down or pressed again is the likeliest next one).
+  private var lastMove: (months: Int, days: Int)?
   /// Where each day of the grid was last drawn, for mouse clicks.
   private var dayCells: [(row: Int, columns: Range<Int>, date: CivilDate)] = []
 
@@ -52,6 +61,9 @@ final class CalendarScreen: Screen {
     firstWeekday = tool.firstWeekday(tool.settings.weekStart, names: names)
     today = tool.context.today()
     selected = today
+    // Asked first at the first refresh, which then reads the shown month again (and what was read
+    // ahead, as after any change): the stores' watchers are not opened before the first frame.
+    watcher = tool.context.datedItemsWatcher()
   }
 
   // MARK: - Keys
@@ -89,11 +101,13 @@ final class CalendarScreen: Screen {
 
   /// Moves the selection by days, within the years 1–9999.
   private func move(days: Int) {
+    lastMove = (0, days)
     if let day = selected.adding(days: days) { selected = day }
   }
 
   /// Moves the selection to the same day of another month (the month's last day when it is shorter).
   private func move(months: Int) {
+    lastMove = (months, 0)
     if let date = selected(movedBy: months) { selected = date }
   }
 
@@ -110,23 +124,20 @@ final class CalendarScreen: Screen {
 
   // MARK: - Data
 
+  /// Reads the shown month (or year) and the selected day's items again when the watcher's token moved
+  /// (or it cannot tell), dropping what was read ahead; otherwise reads nothing.
   func refresh() -> Bool {
-    let now = ContinuousClock.now
-    let wasHidden = lastRefresh.map { now - $0 > .milliseconds(1500) } ?? true
-    lastRefresh = now
+    let token = watcher.changeToken()
+    if let token, token == cacheToken { return false }
+    cacheToken = token
     guard let shown = shownRange else { return true }
-    let before = (cachedMarks[shown.lowerBound]?.days, cachedItems[selected]?.items)
-    cachedMarks[shown.lowerBound] = nil
-    cachedItems[selected] = nil
+    let before = (cachedMarks[shown.lowerBound]?.days, cachedItems[selected])
+    cachedMarks.removeAll(keepingCapacity: true)
+    cachedItems.removeAll(keepingCapacity: true)
     let days = dayMarks(shown)
     let listed = itemsOfSelectedDay()
-    let changed = before.0 != days || before.1 != listed.items
-    if changed || wasHidden {
-      // Something changed (or may have, while hidden): only what was just read is known to be current.
-      cachedMarks = [shown.lowerBound: (shown.upperBound, days)]
-      cachedItems = [selected: listed]
-    }
-    return changed
+    return before.0 != days || before.1?.items != listed.items
+      || before.1?.problems != listed.problems
   }
 
   var needsPreparing: Bool { nextPreparation() != nil }
@@ -145,19 +156,26 @@ final class CalendarScreen: Screen {
     case items(CivilDate)
   }
 
-  /// What a key would read next that is not read yet: the marks of the next and previous months, then the
-  /// items of the days the moving keys go to.
+  /// What a key would read next that is not read yet: for the day the last move goes to when made again,
+  /// then for the days ↓ ↑ → ← ] [ go to, the marks of its month and its items.
   private func nextPreparation() -> Preparation? {
     guard !showsYear, shownRange != nil else { return nil }
-    for months in [1, -1] {
-      guard let day = selected(movedBy: months), let range = monthRange(of: day) else { continue }
-      if cachedMarks[range.lowerBound]?.last != range.upperBound { return .marks(range) }
+    var days: [CivilDate?] = []
+    if let lastMove {
+      days.append(
+        lastMove.months != 0
+          ? selected(movedBy: lastMove.months) : selected.adding(days: lastMove.days))
     }
-    let days = [
+    days += [
       selected.adding(days: 7), selected.adding(days: -7), selected(movedBy: 1),
       selected(movedBy: -1), selected.adding(days: 1), selected.adding(days: -1),
     ]
-    for case let day? in days where cachedItems[day] == nil { return .items(day) }
+    for case let day? in days {
+      if let range = monthRange(of: day), cachedMarks[range.lowerBound]?.last != range.upperBound {
+        return .marks(range)
+      }
+      if cachedItems[day] == nil { return .items(day) }
+    }
     return nil
   }
 
@@ -177,6 +195,7 @@ final class CalendarScreen: Screen {
       return cached.days
     }
     let days = tool.context.dayMarks(range).marks
+    reads += 1
     if cachedMarks.count >= Self.cacheLimit { cachedMarks.removeAll(keepingCapacity: true) }
     cachedMarks[range.lowerBound] = (range.upperBound, days)
     return days
@@ -190,6 +209,7 @@ final class CalendarScreen: Screen {
   private func items(of day: CivilDate) -> (items: [DatedItem], problems: [String]) {
     if let cached = cachedItems[day] { return cached }
     var stream = tool.context.datedItems(day...day)
+    reads += 1
     let listed = stream.remaining().sorted { ($0.tool, $0.title) < ($1.tool, $1.title) }
     let problems = stream.problems.map { "\($0.tool): \($0.error.description)" }
     if cachedItems.count >= Self.cacheLimit { cachedItems.removeAll(keepingCapacity: true) }
