@@ -153,8 +153,11 @@ private struct Run {
 
   init(engine: SyncEngine, state: CollectionSyncState) {
     self.engine = engine
-    self.state = state
+    // Memory (10,000 items): each table is made at its size at once (growing one doubles it, the old and
+    // the new alive together), and the state's list is not kept beside the table made from it.
+    entries.reserveCapacity(state.entries.count)
     for entry in state.entries where entries[entry.uid] == nil { entries[entry.uid] = entry }
+    self.state = CollectionSyncState(entries: [], token: state.token)
   }
 
   var collection: any SyncCollection { engine.collection }
@@ -164,6 +167,7 @@ private struct Run {
     var versions: [String: String] = [:]
     var token: String?
     if let changes = try collection.changes(since: state.token) {
+      versions.reserveCapacity(entries.count + changes.changed.count)
       for entry in entries.values {
         if let href = entry.href, let etag = entry.etag { versions[href] = etag }
       }
@@ -174,12 +178,19 @@ private struct Run {
       for version in try collection.list() { versions[version.href] = version.etag }
     }
     var localByKey: [String: LocalItem] = [:]
-    for item in try engine.local.items() { localByKey[item.key] = item }
+    do {
+      let items = try engine.local.items()
+      localByKey.reserveCapacity(items.count)
+      for item in items { localByKey[item.key] = item }
+    }
 
     // Records of the known items.
     var records: [String: SyncEngine.Record] = [:]
+    records.reserveCapacity(entries.count + localByKey.count)
     var usedKeys = Set<String>()
+    usedKeys.reserveCapacity(entries.count)
     var usedHrefs = Set<String>()
+    usedHrefs.reserveCapacity(entries.count)
     for entry in entries.values {
       var record = SyncEngine.Record(uid: entry.uid, entry: entry)
       if let key = entry.key, let item = localByKey[key] {
@@ -208,6 +219,8 @@ private struct Run {
         report.incomplete = true
       }
     }
+    localByKey = [:]
+    usedKeys = []
 
     // Fetch what the collection changed, what it added, and the items the tool changed (to keep what
     // the tool does not, when writing them back).
@@ -221,12 +234,17 @@ private struct Run {
       }
     }
     let unknown = versions.keys.filter { !usedHrefs.contains($0) }.sorted()
+    versions = [:]
+    usedHrefs = []
     fetch += unknown
     let unknownSet = Set(unknown)
     let fetched = Set(fetch)
     var uidOfHref: [String: String] = [:]
-    for record in records.values {
-      if let href = record.remote?.href { uidOfHref[href] = record.uid }
+    if !fetch.isEmpty {
+      uidOfHref.reserveCapacity(records.count)
+      for record in records.values {
+        if let href = record.remote?.href { uidOfHref[href] = record.uid }
+      }
     }
     var start = 0
     fetch.sort()
@@ -274,12 +292,17 @@ private struct Run {
     }
     try linkByContent(&records, newLocal: newLocal)
     self.records = records
+    entries.reserveCapacity(records.count)
 
     do {
       for uid in records.keys.sorted() {
         guard let record = records[uid] else { continue }
         try decide(record, attempt: 1)
       }
+      // Decided: the items' data is not needed for the tool's side's changes (they carry their own) or
+      // the state, which are made next.
+      records = [:]
+      self.records = [:]
       try applyLocal()
     } catch {
       try saveEntries(token: state.token)
