@@ -94,9 +94,18 @@ public protocol HTTPClient: Sendable {
   /// - Returns: The response, whatever its status.
   /// - Throws: ``UnavailableError`` for connection failures and timeouts.
   func send(_ request: HTTPRequest, notice: WaitingNotice?) throws -> HTTPResponse
+
+  /// A client for many exchanges in a row (a sync): one that may keep what the exchanges share (a helper
+  /// process, an open connection) until it is released. This client itself unless it has something to
+  /// keep.
+  ///
+  /// - Returns: The client to send the exchanges with.
+  func session() -> any HTTPClient
 }
 
 extension HTTPClient {
+  public func session() -> any HTTPClient { self }
+
   /// Performs one exchange without a waiting notice.
   ///
   /// - Parameter request: The request.

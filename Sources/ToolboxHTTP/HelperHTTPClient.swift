@@ -63,6 +63,16 @@ public struct HelperHTTPClient: HTTPClient {
     ).get()
   }
 
+  /// A client that runs one helper for all its exchanges (protocol 3, a session): the helper starts, and
+  /// sets up libcurl, once, and keeps the connection to a server open from one request to the next. The
+  /// helper ends when the returned client is released (it closes the helper's standard input).
+  public func session() -> any HTTPClient {
+    let environment = environment ?? Environment.process
+    return HelperHTTPSession(
+      helper: helperPath ?? Self.locateHelper(environment: environment),
+      environment: environment.variables)
+  }
+
   // MARK: - Locating the helper
 
   /// The helper's path: the override variable, else where an installation puts it, else beside the
@@ -178,8 +188,8 @@ public struct HelperHTTPClient: HTTPClient {
 
   /// The request frame the helper reads from standard input (version 2): header lines, an empty line,
   /// then the body's bytes.
-  static func requestFrame(_ request: HTTPRequest) -> [UInt8] {
-    var text = "toolbox-http 2\n"
+  static func requestFrame(_ request: HTTPRequest, version: Int = 2) -> [UInt8] {
+    var text = "toolbox-http \(version)\n"
     if request.method != "GET" { text += "method \(singleLine(request.method))\n" }
     text += "url \(singleLine(request.url))\ntimeout \(request.timeout)\n"
     for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
@@ -235,15 +245,16 @@ public struct HelperHTTPClient: HTTPClient {
   /// - Returns: The response, an error the helper reported (an ``UnavailableError``, a
   ///   ``BrokenBodyError`` when the answer began but its body did not arrive whole, or a
   ///   ``RefusedAnswerError`` when the helper refused it), or `nil` if the output is not a complete frame.
-  static func parseResponseFrame(_ bytes: [UInt8], host: String) -> Result<HTTPResponse, any Error>?
-  {
+  static func parseResponseFrame(
+    _ bytes: [UInt8], host: String, version: Int = 2
+  ) -> Result<HTTPResponse, any Error>? {
     var index = 0
     func line() -> String? {
       guard let end = bytes[index...].firstIndex(of: UInt8(ascii: "\n")) else { return nil }
       defer { index = end + 1 }
       return String(decoding: bytes[index..<end], as: UTF8.self)
     }
-    guard line() == "toolbox-http 2", let first = line() else { return nil }
+    guard line() == "toolbox-http \(version)", let first = line() else { return nil }
     if first.hasPrefix("error ") {
       let rest = first.dropFirst(6)
       let kind = rest.prefix { $0 != " " }
@@ -321,29 +332,13 @@ public struct HelperHTTPClient: HTTPClient {
       closeAll(channel)
       return .failure(systemError("cannot create a socket pair"))
     }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    posix_spawn_file_actions_adddup2(&actions, channel[1], 0)
-    posix_spawn_file_actions_adddup2(&actions, channel[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
     let pid: pid_t
-    do {
-      pid = try SystemProcessRunner.spawn([helper], environment: environment, fileActions: &actions)
-    } catch {
-      posix_spawn_file_actions_destroy(&actions)
+    switch spawn(helper: helper, environment: environment, channel: channel, errors: errors) {
+    case .success(let spawned): pid = spawned
+    case .failure(let error):
       closeAll(channel + errors)
-      // SystemProcessRunner's message ends with the system's reason: "cannot run 'x': No such file…".
-      let message = String(describing: error)
-      let reason =
-        message.split(separator: ":").last.map { String($0.drop { $0 == " " }) } ?? message
-      return .failure(
-        UnavailableError(
-          "cannot run the HTTP helper '\(helper)' (\(reason)): install toolbox with 'make install' "
-            + "(which puts \(helperName) in ../libexec/toolbox/ from the toolbox executable) "
-            + "or set \(overrideVariable) to its path",
-          code: "helper_not_found"))
+      return .failure(error)
     }
-    posix_spawn_file_actions_destroy(&actions)
     close(channel[1])
     close(errors[1])
     var open = (channel: channel[0], errors: errors[0])
@@ -440,10 +435,40 @@ public struct HelperHTTPClient: HTTPClient {
         code: "helper_failed"))
   }
 
+  /// Starts the helper with its standard input and output on `channel[1]` and its standard error on
+  /// `errors[1]`.
+  ///
+  /// - Returns: Its process id, or the error that says it cannot run (the descriptors stay open).
+  static func spawn(
+    helper: String, environment: [String: String], channel: [Int32], errors: [Int32]
+  ) -> Result<pid_t, UnavailableError> {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, channel[1], 0)
+    posix_spawn_file_actions_adddup2(&actions, channel[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+    do {
+      return .success(
+        try SystemProcessRunner.spawn([helper], environment: environment, fileActions: &actions))
+    } catch {
+      // SystemProcessRunner's message ends with the system's reason: "cannot run 'x': No such file…".
+      let message = String(describing: error)
+      let reason =
+        message.split(separator: ":").last.map { String($0.drop { $0 == " " }) } ?? message
+      return .failure(
+        UnavailableError(
+          "cannot run the HTTP helper '\(helper)' (\(reason)): install toolbox with 'make install' "
+            + "(which puts \(helperName) in ../libexec/toolbox/ from the toolbox executable) "
+            + "or set \(overrideVariable) to its path",
+          code: "helper_not_found"))
+    }
+  }
+
   /// Waits for the helper to exit, killing it at the deadline.
   ///
   /// - Returns: Its exit status, or `nil` if it had to be killed.
-  private static func waitUntil(_ deadline: Double, pid: pid_t) -> Int32? {
+  static func waitUntil(_ deadline: Double, pid: pid_t) -> Int32? {
     var status: Int32 = 0
     while true {
       let result = waitpid(pid, &status, WNOHANG)
@@ -467,23 +492,22 @@ public struct HelperHTTPClient: HTTPClient {
     return String((value * 1000).rounded() / 1000)
   }
 
-  private static func closeAll(_ descriptors: [Int32]) {
+  static func closeAll(_ descriptors: [Int32]) {
     for descriptor in descriptors where descriptor >= 0 { close(descriptor) }
   }
 
-  private static func monotonicNow() -> Double {
+  static func monotonicNow() -> Double {
     var spec = timespec()
     clock_gettime(CLOCK_MONOTONIC, &spec)
     return Double(spec.tv_sec) + Double(spec.tv_nsec) / 1e9
   }
 
-  private static func systemError(_ action: String) -> UnavailableError {
+  static func systemError(_ action: String) -> UnavailableError {
     UnavailableError("\(action): \(String(cString: strerror(errno)))", code: "helper_failed")
   }
 }
 
 /// `send(2)` with `MSG_NOSIGNAL`: a closed peer gives `EPIPE` instead of SIGPIPE.
-private func sendWithoutSignal(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int
-{
+func sendWithoutSignal(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
   send(descriptor, bytes, count, Int32(MSG_NOSIGNAL))
 }

@@ -3,9 +3,14 @@ import ToolboxCore
 /// Sends WebDAV requests to one server through an ``HTTPClient``, with the account's credentials and CA
 /// file, and turns what comes back into values or one-line errors: 401 and 403 are a ``DAVAccessError``
 /// (exit 77); a multistatus must be XML and well formed within ``DAVXML/Limits``; a redirect is followed
-/// (a few times, for `GET`, `PROPFIND` and `REPORT` only) only within the same scheme, host and port.
+/// (a few times, for `GET`, `PROPFIND` and `REPORT` only) only within the same scheme, host and port; a
+/// redirect of a write is answered as it is (never sent again), unless it points to another server, which
+/// is an error.
+///
+/// Its requests go through one ``HTTPClient/session()`` of the client: with the helper client, one
+/// `toolbox-http` process and one connection for the whole sync (and its copies).
 public struct DAVSession: Sendable {
-  /// The HTTP client.
+  /// The HTTP client (the session of the one given).
   public let client: any HTTPClient
   /// Where credentials come from.
   public let authentication: HTTPAuthentication
@@ -29,7 +34,7 @@ public struct DAVSession: Sendable {
     allowsInsecureCredentials: Bool = false
   ) {
     self.allowsInsecureCredentials = allowsInsecureCredentials
-    self.client = client
+    self.client = client.session()
     self.authentication = authentication
     self.caCertificateFile = caCertificateFile
     self.timeout = timeout
@@ -63,16 +68,9 @@ public struct DAVSession: Sendable {
         method: method, url: url.description, headers: allHeaders, body: body, timeout: timeout,
         authentication: authentication, caCertificateFile: caCertificateFile,
         allowsInsecureCredentials: allowsInsecureCredentials)
-      let response: HTTPResponse
-      do {
-        response = try client.send(request)
-      } catch {
-        // The HTTP helper follows redirects of GET only and reports any other as an error naming the
-        // status and target ("(HTTP 301): redirect of a PROPFIND request not followed: URL"): read as
-        // the redirect it is, so the same-origin rule below decides.
-        guard let redirect = Self.reportedRedirect(error, method: method) else { throw error }
-        response = redirect
-      }
+      // The HTTP helper follows redirects of GET only; any other method's redirect is an answer with
+      // its status and `location`, which the rules below decide on.
+      let response = try client.send(request)
       switch response.status {
       case 401:
         throw DAVAccessError(
@@ -84,9 +82,6 @@ public struct DAVSession: Sendable {
           "\(url.origin) does not allow \(method) on \(url.decodedPath.escapingControlCharacters) (HTTP 403): "
             + "check the account's permissions and the collection URL")
       case 301, 302, 303, 307, 308:
-        guard ["GET", "PROPFIND", "REPORT"].contains(method) else {
-          return Answer(url: url, response: response)
-        }
         guard let location = response.headers["location"], !location.isEmpty else {
           throw DAVResponseError(
             "\(url.origin) sent a redirect (HTTP \(response.status)) without a location")
@@ -99,9 +94,13 @@ public struct DAVSession: Sendable {
         }
         guard target.hasSameOrigin(as: url) else {
           throw DAVResponseError(
-            "\(url.origin) redirected \(url.decodedPath.escapingControlCharacters) to another server "
-              + "(\(target.origin.escapingControlCharacters)), which toolbox does not follow with "
+            "\(url.origin) redirected \(method) \(url.decodedPath.escapingControlCharacters) to another "
+              + "server (\(target.origin.escapingControlCharacters)), which toolbox does not follow with "
               + "credentials: use that URL if you trust it")
+        }
+        // A write is never sent again: the caller sees the redirect.
+        guard ["GET", "PROPFIND", "REPORT"].contains(method) else {
+          return Answer(url: url, response: response)
         }
         redirects += 1
         guard redirects <= Self.maximumRedirects else {
@@ -113,20 +112,6 @@ public struct DAVSession: Sendable {
         return Answer(url: url, response: response)
       }
     }
-  }
-
-  /// A redirect the HTTP helper reported instead of following, as a response with its status and
-  /// `location`; `nil` for any other error.
-  static func reportedRedirect(_ error: any Error, method: String) -> HTTPResponse? {
-    let text = String(describing: error)
-    guard let marker = text.firstRange(of: "redirect of a \(method) request not followed: "),
-      let statusStart = text.firstRange(of: "(HTTP ")
-    else { return nil }
-    let target = text[marker.upperBound...].prefix { $0 != " " }
-    guard let status = Int(text[statusStart.upperBound...].prefix(3)), (300..<400).contains(status),
-      !target.isEmpty
-    else { return nil }
-    return HTTPResponse(status: status, headers: ["location": String(target)], body: [])
   }
 
   /// Whether a 403 carries a precondition element (`valid-sync-token`, `no-uid-conflict`…), which the

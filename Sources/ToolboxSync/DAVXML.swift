@@ -145,12 +145,31 @@ public enum DAVXML {
   public static func parse(_ bytes: [UInt8], limits: Limits = .default) throws(DAVXMLError)
     -> DAVXMLElement
   {
+    try parse(bytes, limits: limits, rootChild: nil)
+  }
+
+  /// Reads a document, handing each child of the root element to `rootChild` as soon as it is read: a
+  /// child it takes (returns `true` for) is not kept in the root's children, so a large document's
+  /// elements need not all be in memory at once (a multistatus of 10,000 responses).
+  ///
+  /// - Parameters:
+  ///   - bytes: The document, UTF-8.
+  ///   - limits: Bounds on it.
+  ///   - rootChild: Called with each child element of the root, in order; `true` when it took it.
+  /// - Returns: The root element, without the children `rootChild` took.
+  /// - Throws: ``DAVXMLError`` naming the first problem and its line and column, or what `rootChild`
+  ///   throws.
+  static func parse(
+    _ bytes: [UInt8], limits: Limits,
+    rootChild: ((DAVXMLElement) throws(DAVXMLError) -> Bool)?
+  ) throws(DAVXMLError) -> DAVXMLElement {
     guard bytes.count <= limits.maximumSize else {
       throw DAVXMLError(
         "the document is \(bytes.count) bytes, more than the \(limits.maximumSize) allowed")
     }
     let result: Result<DAVXMLElement, DAVXMLError> = bytes.withUnsafeBufferPointer { buffer in
       var reader = DAVXMLReader(buffer, limits: limits)
+      reader.rootChild = rootChild
       do throws(DAVXMLError) {
         return .success(try reader.document())
       } catch {
@@ -194,6 +213,8 @@ private struct DAVXMLReader {
   var elementCount = 0
   /// Prefix declarations in scope, innermost last; the empty prefix is the default namespace.
   var scopes: [[(prefix: String, namespace: String)]] = []
+  /// Takes the root's children as they are read (see `DAVXML.parse(_:limits:rootChild:)`).
+  var rootChild: ((DAVXMLElement) throws(DAVXMLError) -> Bool)?
 
   init(_ bytes: UnsafeBufferPointer<UInt8>, limits: DAVXML.Limits) {
     self.bytes = bytes
@@ -543,7 +564,9 @@ private struct DAVXMLReader {
         } else if starts(with: "<!") {
           throw error("a markup declaration is not allowed here")
         } else {
-          element.children.append(try self.element(depth: depth + 1))
+          let child = try self.element(depth: depth + 1)
+          if depth == 1, let rootChild, try rootChild(child) { continue }
+          element.children.append(child)
         }
       } else if byte == UInt8(ascii: "&") {
         try reference(into: &text)

@@ -153,8 +153,11 @@ private struct Run {
 
   init(engine: SyncEngine, state: CollectionSyncState) {
     self.engine = engine
-    self.state = state
+    // Memory (10,000 items): each table is made at its size at once (growing one doubles it, the old and
+    // the new alive together), and the state's list is not kept beside the table made from it.
+    entries.reserveCapacity(state.entries.count)
     for entry in state.entries where entries[entry.uid] == nil { entries[entry.uid] = entry }
+    self.state = CollectionSyncState(entries: [], token: state.token)
   }
 
   var collection: any SyncCollection { engine.collection }
@@ -165,6 +168,7 @@ private struct Run {
     var token: String?
     if let changes = try collection.changes(since: state.token) {
       // A report from a token moves the state's versions on; a first one (no token) lists every item.
+      versions.reserveCapacity(entries.count + changes.changed.count)
       if state.token != nil {
         for entry in entries.values {
           if let href = entry.href, let etag = entry.etag { versions[href] = etag }
@@ -177,12 +181,19 @@ private struct Run {
       for version in try collection.list() { versions[version.href] = version.etag }
     }
     var localByKey: [String: LocalItem] = [:]
-    for item in try engine.local.items() { localByKey[item.key] = item }
+    do {
+      let items = try engine.local.items()
+      localByKey.reserveCapacity(items.count)
+      for item in items { localByKey[item.key] = item }
+    }
 
     // Records of the known items.
     var records: [String: SyncEngine.Record] = [:]
+    records.reserveCapacity(entries.count + localByKey.count)
     var usedKeys = Set<String>()
+    usedKeys.reserveCapacity(entries.count)
     var usedHrefs = Set<String>()
+    usedHrefs.reserveCapacity(entries.count)
     for entry in entries.values {
       var record = SyncEngine.Record(uid: entry.uid, entry: entry)
       if let key = entry.key, let item = localByKey[key] {
@@ -211,6 +222,8 @@ private struct Run {
         report.incomplete = true
       }
     }
+    localByKey = [:]
+    usedKeys = []
 
     // Fetch what the collection changed, what it added, and the items the tool changed (to keep what
     // the tool does not, when writing them back).
@@ -224,12 +237,17 @@ private struct Run {
       }
     }
     let unknown = versions.keys.filter { !usedHrefs.contains($0) }.sorted()
+    versions = [:]
+    usedHrefs = []
     fetch += unknown
     let unknownSet = Set(unknown)
     let fetched = Set(fetch)
     var uidOfHref: [String: String] = [:]
-    for record in records.values {
-      if let href = record.remote?.href { uidOfHref[href] = record.uid }
+    if !fetch.isEmpty {
+      uidOfHref.reserveCapacity(records.count)
+      for record in records.values {
+        if let href = record.remote?.href { uidOfHref[href] = record.uid }
+      }
     }
     var start = 0
     fetch.sort()
@@ -277,12 +295,17 @@ private struct Run {
     }
     try linkByContent(&records, newLocal: newLocal)
     self.records = records
+    entries.reserveCapacity(records.count)
 
     do {
       for uid in records.keys.sorted() {
         guard let record = records[uid] else { continue }
         try decide(record, attempt: 1)
       }
+      // Decided: the items' data is not needed for the tool's side's changes (they carry their own) or
+      // the state, which are made next.
+      records = [:]
+      self.records = [:]
       try applyLocal()
     } catch {
       try saveEntries(token: state.token)

@@ -2,20 +2,34 @@ import CCurl
 
 /// One exchange: the request, the redirects the helper follows, and the frame that reports the outcome.
 enum Exchange {
-  /// Performs the request and describes the outcome as a frame. Every libcurl resource is released before
-  /// it returns.
+  /// Performs the request and describes the outcome as a frame (one-shot: libcurl is set up for it and
+  /// torn down after). Every libcurl resource is released before it returns.
   static func run(_ request: Request) -> Frame {
-    // libcurl reads the body from this memory (CURLOPT_POSTFIELDS, not copied): valid until the end.
-    request.body.withUnsafeBytes { body in run(request, body: body) }
-  }
-
-  private static func run(_ request: Request, body: UnsafeRawBufferPointer) -> Frame {
-    // A second of slack for the redirects and libcurl's own timeout: the caller's deadline comes first.
-    let deadline = monotonicNow() + request.timeout + 1
     guard toolbox_curl_global_init() == CURLE_OK else {
       return .error("failed", "cannot initialize libcurl")
     }
     defer { curl_global_cleanup() }
+    guard let handle = curl_easy_init() else {
+      return .error("failed", "cannot create a curl handle")
+    }
+    defer { curl_easy_cleanup(handle) }
+    return run(request, on: handle)
+  }
+
+  /// Performs the request with a handle that may have served earlier ones (a session): its options are
+  /// reset before and after, its open connections, TLS sessions and resolved names are kept, so the next
+  /// request to the same server reuses the connection (HTTP keep-alive).
+  static func run(_ request: Request, on handle: UnsafeMutableRawPointer) -> Frame {
+    curl_easy_reset(handle)
+    // libcurl reads the body from this memory (CURLOPT_POSTFIELDS, not copied): valid until the end.
+    return request.body.withUnsafeBytes { body in run(request, body: body, handle: handle) }
+  }
+
+  private static func run(
+    _ request: Request, body: UnsafeRawBufferPointer, handle: UnsafeMutableRawPointer
+  ) -> Frame {
+    // A second of slack for the redirects and libcurl's own timeout: the caller's deadline comes first.
+    let deadline = monotonicNow() + request.timeout + 1
 
     // The current URL, parsed: redirect targets are resolved against it, as libcurl itself does.
     guard let location = curl_url() else { return .error("failed", "out of memory") }
@@ -42,12 +56,11 @@ enum Exchange {
     var headerList: UnsafeMutablePointer<curl_slist>?
     defer { curl_slist_free_all(headerList) }
     // The callbacks' context, not retained by the handle: kept alive until the handle is gone.
-    let transfer = Transfer()
+    let transfer = Transfer(stopsAtRedirects: request.followsRedirects)
     defer { withExtendedLifetime(transfer) {} }
-    guard let handle = curl_easy_init() else {
-      return .error("failed", "cannot create a curl handle")
-    }
-    defer { curl_easy_cleanup(handle) }
+    // The handle forgets the buffer, list and context above before they are freed (defers run last
+    // first), so it never points to freed memory between requests.
+    defer { curl_easy_reset(handle) }
 
     let context = Unmanaged.passUnretained(transfer).toOpaque()
     guard configure(handle, context: context, errorBuffer: errorBuffer),
@@ -101,11 +114,6 @@ enum Exchange {
         }
         if let refusal = refusal(from: place, to: next) {
           return .error("redirect", "\(status) refused redirect \(refusal): \(resolved)")
-        }
-        guard request.followsRedirects else {
-          return .error(
-            "redirect",
-            "\(status) redirect of a \(request.method) request not followed: \(resolved)")
         }
         if request.hasCredentials, !next.isSameOrigin(as: place) {
           return .error(
@@ -316,7 +324,7 @@ enum Exchange {
     guard (100...999).contains(status) else {
       return .error("failed", "the answer is not an HTTP response")
     }
-    var text = "toolbox-http 2\nstatus \(status)\n"
+    var text = "status \(status)\n"
     for (name, value) in mergedHeaders(transfer.headers) { text += "header \(name): \(value)\n" }
     text += "body \(transfer.body.count)\n"
     return Frame(head: Array(text.utf8), body: transfer.body)

@@ -1,16 +1,20 @@
 import CCurl
 
-/// A response frame: its text lines, then the body's bytes (written separately, never copied into one
-/// array: the body may be 32 MB).
+/// A response frame: its text lines after the version line, then the body's bytes (written separately,
+/// never copied into one array: the body may be 32 MB).
 struct Frame {
   var head: [UInt8]
   var body: [UInt8] = []
 
   /// An error frame: `error <kind> <message>`, the message on one line.
   static func error(_ kind: String, _ message: String) -> Frame {
-    Frame(head: Array("toolbox-http 2\nerror \(kind) \(singleLine(message))\n".utf8))
+    Frame(head: Array("error \(kind) \(singleLine(message))\n".utf8))
   }
 }
+
+/// The protocol version of the frames written: 2 for a one-shot request, 3 in a session. Set once, before
+/// anything is written.
+nonisolated(unsafe) var frameVersion = 2
 
 /// Serializes the end of the process: the watchdog and the finished transfer may race, only one frame is
 /// written. Allocated once, never freed (the process ends with it).
@@ -25,9 +29,20 @@ nonisolated(unsafe) private let finishing: UnsafeMutablePointer<pthread_mutex_t>
 /// may still be inside libcurl).
 func finish(_ frame: Frame) -> Never {
   pthread_mutex_lock(finishing)
-  writeOut(frame.head)
-  writeOut(frame.body)
+  writeFrame(frame)
   _exit(0)
+}
+
+/// Writes one complete frame and goes on (a session): the watchdog cannot write one meanwhile.
+func send(_ frame: Frame) {
+  pthread_mutex_lock(finishing)
+  writeFrame(frame)
+  pthread_mutex_unlock(finishing)
+}
+
+private func writeFrame(_ frame: Frame) {
+  writeOut(Array("toolbox-http \(frameVersion)\n".utf8) + frame.head)
+  writeOut(frame.body)
 }
 
 /// Writes an error frame and ends the process.
@@ -53,24 +68,7 @@ private func writeOut(_ bytes: [UInt8]) {
 
 /// The most standard input the helper reads: the header lines of a request frame (a few hundred bytes,
 /// at most 1 MiB) and its body (at most 64 MiB).
-private let maximumRequestSize = Request.maximumHead + Request.maximumBody + 1
-
-/// Reads standard input to its end (at most ``maximumRequestSize`` bytes and one more, which makes the
-/// frame malformed).
-func readStandardInput() -> [UInt8] {
-  var bytes: [UInt8] = []
-  var chunk = [UInt8](repeating: 0, count: 65_536)
-  while bytes.count <= maximumRequestSize {
-    let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
-    if count < 0 {
-      if toolbox_errno() == EINTR { continue }
-      break
-    }
-    if count == 0 { break }
-    bytes.append(contentsOf: chunk[0..<count])
-  }
-  return bytes
-}
+let maximumRequestSize = Request.maximumHead + Request.maximumBody + 1
 
 /// Starts the backstop: a thread that writes a `timeout` frame and ends the process 2 s after the
 /// deadline, should libcurl not have given up by then (the caller normally kills the helper first).

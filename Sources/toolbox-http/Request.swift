@@ -49,7 +49,7 @@ struct Request {
   /// knowing, so its redirect is reported.
   var followsRedirects: Bool { sendsAsGETOrHEAD }
 
-  /// Parses the request frame.
+  /// Parses a one-shot request frame (version 2): the whole of standard input.
   ///
   /// The header lines are read as UTF-8 (an invalid byte becomes U+FFFD) and taken apart byte by byte,
   /// their delimiters being ASCII. A line ends at a line feed that does not follow a carriage return: CR
@@ -59,7 +59,6 @@ struct Request {
   /// - Parameter bytes: Standard input.
   /// - Returns: The request, or `nil` if the frame is not one of version 2.
   static func parse(_ bytes: [UInt8]) -> Request? {
-    var lines: [[UInt8]] = []
     var start = 0
     var bodyStart = bytes.count
     var index = 0
@@ -69,17 +68,47 @@ struct Request {
           bodyStart = index + 1
           break
         }
-        lines.append(Array(String(decoding: bytes[start..<index], as: UTF8.self).utf8))
         start = index + 1
       }
       index += 1
     }
-    if index >= bytes.count, start < bytes.count {
-      lines.append(Array(String(decoding: bytes[start...], as: UTF8.self).utf8))
-    }
-    guard bodyStart <= maximumHead + 1, let first = lines.first,
-      first.elementsEqual("toolbox-http 2".utf8)
+    guard bodyStart <= maximumHead + 1,
+      let (head, bodyCount) = parseHead(bytes[0..<min(bodyStart, bytes.count)], version: 2)
     else {
+      return nil
+    }
+    var request = head
+    // Exactly the announced body follows the empty line: a frame cut short, or with more after it, is
+    // not the frame the caller meant.
+    guard bytes.count - min(bodyStart, bytes.count) == bodyCount else { return nil }
+    if bodyCount > 0 { request.body = Array(bytes[bodyStart...]) }
+    return request
+  }
+
+  /// Parses the header lines of a request frame (up to and maybe including the empty line that ends
+  /// them): the version line, then one line a field.
+  ///
+  /// - Parameters:
+  ///   - head: The bytes of the header lines.
+  ///   - version: The protocol version the first line must name (2: one-shot; 3: session).
+  /// - Returns: The request without its body and the body's announced byte count, or `nil` if a line is
+  ///   unknown or malformed.
+  static func parseHead(_ head: ArraySlice<UInt8>, version: Int) -> (Request, Int)? {
+    var lines: [[UInt8]] = []
+    var start = head.startIndex
+    var index = head.startIndex
+    while index < head.endIndex {
+      if head[index] == 10 && (index == head.startIndex || head[index - 1] != 13) {
+        if index == start { break }
+        lines.append(Array(String(decoding: head[start..<index], as: UTF8.self).utf8))
+        start = index + 1
+      }
+      index += 1
+    }
+    if index >= head.endIndex, start < head.endIndex {
+      lines.append(Array(String(decoding: head[start...], as: UTF8.self).utf8))
+    }
+    guard let first = lines.first, first.elementsEqual("toolbox-http \(version)".utf8) else {
       return nil
     }
     var request = Request()
@@ -121,11 +150,7 @@ struct Request {
         return nil
       }
     }
-    // Exactly the announced body follows the empty line: a frame cut short, or with more after it, is
-    // not the frame the caller meant.
-    guard bytes.count - min(bodyStart, bytes.count) == bodyCount else { return nil }
-    if bodyCount > 0 { request.body = Array(bytes[bodyStart...]) }
-    return request
+    return (request, bodyCount)
   }
 
   /// A method is an HTTP token (RFC 9110): letters, digits and ``!#$%&'*+-.^_`|~``, at most 32 of them.

@@ -36,6 +36,13 @@ final class Transfer {
   private(set) var stop: Stop?
   /// Bytes of header lines of the current response so far.
   private var headBytes = 0
+  /// Whether a redirect stops the transfer for the helper to follow it (GET and HEAD); otherwise it is
+  /// an answer like any other, status, Location and body.
+  let stopsAtRedirects: Bool
+
+  init(stopsAtRedirects: Bool) {
+    self.stopsAtRedirects = stopsAtRedirects
+  }
 
   /// Forgets everything, for the next request (after a redirect).
   func reset() {
@@ -115,7 +122,8 @@ final class Transfer {
   private func endOfHead() -> Bool {
     guard sawStatusLine, !(100...199).contains(status) else { return true }
     headComplete = true
-    if [301, 302, 303, 307, 308].contains(status), let location = header("location"),
+    if stopsAtRedirects, [301, 302, 303, 307, 308].contains(status),
+      let location = header("location"),
       !location.isEmpty
     {
       stop = .redirect(location: location)

@@ -1,12 +1,12 @@
-// toolbox-http: performs one HTTP exchange for toolbox (search, CalDAV sync), the way git runs
-// `git-remote-http`.
+// toolbox-http: performs HTTP exchanges for toolbox (search: one; CalDAV sync: a session of many), the way
+// git runs `git-remote-http`.
 //
 // It is the only program of the package that links libcurl, which it calls directly through its C API
 // (module CCurl, which also gives it libc): no Foundation, and built as Embedded Swift (see Package.swift),
 // so it is a small executable without a Swift runtime, linked to libcurl (Debian's libcurl4) and libc only.
 // It imports nothing of toolbox's own. Its client is `HelperHTTPClient` (module ToolboxHTTP).
 //
-// Protocol (version 2), all text lines end with "\n":
+// Protocol (version 2: one exchange; version 3: a session, below), all text lines end with "\n":
 //
 //   request on standard input            response on standard output
 //   toolbox-http 2                       toolbox-http 2
@@ -50,16 +50,32 @@
 // was too long. `redirect`: a redirect that is not followed, its target URL in the message, or more than
 // 5 redirects in a row).
 //
+// A redirect (301, 302, 303, 307, 308) of a request the helper does not follow (see below) is an answer like
+// any other: its status, its headers (`location` among them) and its body.
+//
 // The response's header lines are those of the final answer only (not of 1xx answers or redirects); a
 // header sent several times is one line, its values joined by ", ". Redirects (301, 302, 303, 307, 308
 // with a Location) of a GET or HEAD without a body are followed by the helper itself, at most 5, each one
 // only to https, or over http to the same host and port, and never from https to http; with credentials
 // only to the same scheme, host and port; the request's headers go along, except Authorization and Cookie
-// when the host changes. A redirect of any other request (PUT, DELETE, PROPFIND, REPORT, ...) is never
-// followed: it is `error redirect`, so that a body is not sent again elsewhere without the caller knowing.
+// when the host changes; a refused one is `error redirect`. A redirect of any other request (PUT, DELETE,
+// PROPFIND, REPORT, ...) is never followed: it is answered as it is (status, `location`), so that a body is
+// not sent again elsewhere without the caller knowing, and the caller decides.
 // The body is decoded (gzip, deflate, ... as libcurl supports); a request header Accept-Encoding is sent as
 // given. `SSL_CERT_FILE` and `SSL_CERT_DIR`, when set, replace the system's certificate authorities (as for
 // the curl tool); proxies come from libcurl's usual variables (`https_proxy`, `no_proxy`, ...).
+//
+// Session (version 3): the same frames, their first line `toolbox-http 3`, one after the other on the same
+// standard input and output; the helper answers each request with one response frame before it reads the
+// next, and exits 0 when its standard input ends between frames. Every request carries its own method, URL,
+// timeout, headers, credentials and CA file (nothing but the connection carries over: libcurl's handle is
+// reset between requests and keeps only its open connections, TLS sessions and resolved names, so that
+// requests to one server reuse one connection), and every bound holds for each request (headers 1 MiB, body
+// 64 MiB; a response's 32 MB and 100 KB). A response bound exceeded is that request's error frame, and the
+// session goes on; a malformed or cut-short request frame is `error failed` and the end of the session
+// (what follows cannot be told from a request). The watchdog of a session ends the helper 2 s after the
+// deadline of the request being served; between requests there is none (the caller closes its end, or dies
+// and the socket closes).
 //
 // The exit status is 0 whenever a frame was written. The caller enforces the overall deadline by killing
 // this process; the helper's own deadline (timeout + 1 s for all the redirects together) and its watchdog
@@ -67,10 +83,21 @@
 
 import CCurl
 
-// A peer that hung up is an error to handle (EPIPE), not a signal that ends the helper without a frame.
-toolbox_ignore_sigpipe()
-guard let request = Request.parse(readStandardInput()) else {
-  fail("failed", "malformed request frame (toolbox-http speaks protocol version 2)")
+/// Answers standard input: a session of many requests (protocol 3, after its first line), or one request
+/// (protocol 2).
+func runHelper() -> Never {
+  // A peer that hung up is an error to handle (EPIPE), not a signal that ends the helper without a frame.
+  toolbox_ignore_sigpipe()
+  var input = Input()
+  if let first = input.peekFirstLine(), first.elementsEqual("toolbox-http 3".utf8) {
+    frameVersion = 3
+    Session.run(&input)
+  }
+  guard let request = Request.parse(input.readAll(limit: maximumRequestSize)) else {
+    fail("failed", "malformed request frame (toolbox-http speaks protocol version 2)")
+  }
+  startWatchdog(timeout: request.timeout)
+  finish(Exchange.run(request))
 }
-startWatchdog(timeout: request.timeout)
-finish(Exchange.run(request))
+
+runHelper()

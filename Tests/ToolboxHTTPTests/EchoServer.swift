@@ -27,7 +27,8 @@ enum Fixtures {
 
 /// `Fixtures/echo_server.py` on 127.0.0.1 (an ephemeral port), in a child process: it answers each
 /// request with what reached it (method, target, headers, body), needs Basic authentication under
-/// `/auth/`, redirects under `/moved/` and is slow under `/slow/`.
+/// `/auth/`, redirects under `/moved/`, sends too many headers under `/big-headers/` and is slow under
+/// `/slow/`.
 final class EchoServer: @unchecked Sendable {
   let port: Int
   let tls: Bool
@@ -74,6 +75,8 @@ struct Echo: Decodable {
   /// Base64.
   let body: String
   let count: Int
+  /// The client's port: the same for the requests of one connection.
+  let peer: Int
 
   var bodyBytes: [UInt8] { Data(base64Encoded: body).map { [UInt8]($0) } ?? [] }
 

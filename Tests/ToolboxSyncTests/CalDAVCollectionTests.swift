@@ -435,36 +435,31 @@ enum DAVReplies {
     #expect(error.message == "https://dav.example.com redirected more than 5 times")
   }
 
-  @Test func aRedirectTheHelperReportsIsFollowedOnTheSameServerOnly() throws {
-    struct Refused: Error, CustomStringConvertible {
-      let description: String
-    }
-    let (tasks, client) = try collection(
-      [
-        .failure(
-          Refused(
-            description:
-              "bad response from 'dav.example.com' (HTTP 301): redirect of a PROPFIND request "
-              + "not followed: https://dav.example.com/alice/tasks/")),
-        DAVReplies.capture(DAVFixtures.Radicale.list),
-      ], url: "https://dav.example.com/alice/tasks")
-    #expect(try tasks.list().count == 2)
-    #expect(client.requests.count == 2)
-    let (elsewhere, _) = try collection([
-      .failure(
-        Refused(
-          description:
-            "bad response from 'dav.example.com' (HTTP 302): redirect of a PROPFIND request "
-            + "not followed: https://evil.example.net/"))
-    ])
-    #expect(throws: DAVResponseError.self) { try elsewhere.list() }
-  }
-
   @Test func aWriteIsNeverRedirected() throws {
     let (tasks, client) = try collection([
       DAVReplies.status(307, headers: ["location": "/elsewhere/u.ics"])
     ])
-    #expect(throws: DAVResponseError.self) { try tasks.create(uid: "u", data: []) }
+    let error = try #require(throws: DAVResponseError.self) { try tasks.create(uid: "u", data: []) }
+    #expect(
+      error.message
+        == "https://dav.example.com redirected PUT /alice/tasks/u.ics (HTTP 307): use the collection's own URL"
+    )
+    #expect(client.requests.count == 1)
+  }
+
+  @Test(arguments: [301, 302, 307, 308])
+  func aWriteRedirectedToAnotherServerIsAClearError(status: Int) throws {
+    let (tasks, client) = try collection([
+      DAVReplies.status(status, headers: ["location": "https://evil.example.net/u.ics"])
+    ])
+    let error = try #require(throws: DAVResponseError.self) {
+      try tasks.update(href: "/alice/tasks/u.ics", data: [], ifMatch: "\"1\"")
+    }
+    #expect(
+      error.message
+        == "https://dav.example.com redirected PUT /alice/tasks/u.ics to another server "
+        + "(https://evil.example.net), which toolbox does not follow with credentials: use that URL "
+        + "if you trust it")
     #expect(client.requests.count == 1)
   }
 }

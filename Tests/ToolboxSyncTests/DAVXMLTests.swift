@@ -1,5 +1,6 @@
 import Testing
-import ToolboxSync
+
+@testable import ToolboxSync
 
 #if canImport(Glibc)
   import Glibc
@@ -263,6 +264,25 @@ import ToolboxSync
     #expect(status.responses.count == 10_000)
     #expect(status.responses[9_999].href == "/cal/item-9999.ics")
     #expect(status.responses[9_999].property("DAV:", "getetag")?.text == "\"9999\"")
+  }
+
+  @Test func theRootsChildrenCanBeTakenAsTheyAreRead() throws {
+    let body =
+      "<d:multistatus xmlns:d='DAV:'><d:response><d:href>/a</d:href></d:response>"
+      + "<d:sync-token>t1</d:sync-token><d:response><d:href>/b</d:href></d:response></d:multistatus>"
+    var taken: [String] = []
+    let root = try DAVXML.parse(Array(body.utf8), limits: .default) {
+      (child) throws(DAVXMLError) -> Bool in
+      guard child.is("DAV:", "response") else { return false }
+      taken.append(child.child("DAV:", "href")?.text ?? "")
+      return true
+    }
+    #expect(taken == ["/a", "/b"])
+    #expect(root.children.map(\.name) == ["sync-token"])
+    // The multistatus reader takes them so, and keeps their order and the token.
+    let status = try DAVMultistatus.parse(Array(body.utf8))
+    #expect(status.responses.map(\.href) == ["/a", "/b"])
+    #expect(status.syncToken == "t1")
   }
 
   @Test func aMultistatusNeedsItsRootAndHrefs() {

@@ -49,7 +49,12 @@ final class TodoLocalSide: SyncLocalSide, @unchecked Sendable {
   }
 
   func items() throws -> [LocalItem] {
-    try store.guarded { try allTasks() }.map(item)
+    // Each task becomes its item as it is read: the tasks are never all in memory beside the items.
+    var items: [LocalItem] = []
+    try store.guarded {
+      try store.forEachTask(TaskQuery.everything(), extended: true) { items.append(item($0)) }
+    }
+    return items
   }
 
   /// Every task of the list with its UID and kept lines (what its `VTODO` is made of).

@@ -6,10 +6,12 @@ With a certificate and key it speaks HTTPS. The chosen port is printed on the fi
 output; the server exits when its standard input is closed, so it never outlives the test that started it.
 
 Every request is answered 207 with `ETag: "e<N>"` (N counts the requests the server received, from 1) and
-a JSON body {"method", "target", "headers" (names lower-cased), "body" (base64), "count": N}, except:
+a JSON body {"method", "target", "headers" (names lower-cased), "body" (base64), "count": N, "peer": the
+client's port (the same for the requests of one kept-alive connection)}, except:
     /auth/...      needs HTTP Basic "ann" / "s3cret": else 401 with WWW-Authenticate: Basic
     /moved/...     301 to /elsewhere
     /away/...      302 to https://127.0.0.1:<port>/elsewhere (another origin: the scheme differs)
+    /big-headers/  200 with 120 header fields of 1 KB each (over the helper's 100 KB)
     .../slow/...   waits 2 s before answering
 """
 import base64
@@ -46,12 +48,16 @@ class Handler(http.server.BaseHTTPRequestHandler):
             port = self.server.server_address[1]
             self.send(302, b"", {"Location": "https://127.0.0.1:%d/elsewhere" % port})
             return
+        if self.path.startswith("/big-headers/"):
+            self.send(200, b"", {"X-Big-%d" % index: "x" * 1000 for index in range(120)})
+            return
         if "/slow/" in self.path:
             time.sleep(2)
         echo = {
             "method": self.command, "target": self.path,
             "headers": {name.lower(): value for name, value in self.headers.items()},
             "body": base64.b64encode(body).decode(), "count": number,
+            "peer": self.client_address[1],
         }
         self.send(207, json.dumps(echo).encode(), {
             "Content-Type": "application/json", "ETag": '"e%d"' % number})
