@@ -37,21 +37,27 @@ struct AgendaResult: CommandResult {
     guard !items.isEmpty else {
       return (more.isEmpty ? "" : more + "\n") + Self.nothingLine(from: from, to: to)
     }
-    // Items are read in place by index (a copy of one retains its four strings) and weekday widths
-    // measured once per name: the agenda of a busy month has hundreds of rows.
+    // Items are read field by field in place (a copy of one retains its four strings) and weekday
+    // widths measured once per name: the agenda of a busy month of many D-Days has 40,000 rows.
     var columns = Columns(weekdayNames: weekdayNames)
-    let weekdays = items.map { columns.weekday(of: $0) }
-    let titles = items.map { $0.title.escapingControlCharacters }
-    for index in items.indices { columns.measure(items[index], weekday: weekdays[index]) }
-    // Room for every row: the buffer is not grown (and copied) as it fills.
-    let titleBytes = titles.reduce(0) { $0 + $1.utf8.count }
+    var titleBytes = 0
+    for index in items.indices {
+      columns.measure(
+        label: items[index].label, tool: items[index].tool,
+        weekday: columns.weekday(of: items[index].date))
+      titleBytes += items[index].title.utf8.count
+    }
+    // Room for every row (escaped titles may be longer): the buffer is not grown as it fills.
     var output = TextBuffer(
       capacity: items.count * (columns.weekdayWidth + columns.labelWidth + columns.toolWidth + 24)
         + titleBytes + more.utf8.count)
     output.append(more)
     for index in items.indices {
       if !output.isEmpty { output.append(ascii: 0x0A) }
-      columns.append(items[index], title: titles[index], weekday: weekdays[index], to: &output)
+      columns.append(
+        date: items[index].date, label: items[index].label, tool: items[index].tool,
+        title: items[index].title.escapingControlCharacters,
+        weekday: columns.weekday(of: items[index].date), to: &output)
     }
     return output.text
   }
@@ -90,16 +96,27 @@ struct AgendaResult: CommandResult {
     }
 
     /// The index of an item's weekday name, if there is one.
-    func weekday(of item: DatedItem) -> Int? {
-      let index = item.date.weekday.rawValue
+    func weekday(of item: DatedItem) -> Int? { weekday(of: item.date) }
+
+    /// The index of a day's weekday name, if there is one.
+    func weekday(of date: CivilDate) -> Int? {
+      let index = date.weekday.rawValue
       return weekdayNames.indices.contains(index) ? index : nil
     }
 
     /// Widens the columns to an item's.
     mutating func measure(_ item: DatedItem, weekday: Int?) {
+      measure(label: item.label, tool: item.tool, weekday: weekday)
+    }
+
+    /// Widens the columns to an item's label, tool and weekday. Text is never wider than its UTF-8
+    /// bytes, so one no longer than its column is not measured.
+    mutating func measure(label: String?, tool: String, weekday: Int?) {
       weekdayWidth = max(weekdayWidth, weekday.map { weekdayWidths[$0] } ?? 0)
-      labelWidth = max(labelWidth, TextBuffer.width(item.label ?? ""))
-      toolWidth = max(toolWidth, TextBuffer.width(item.tool))
+      if let label, label.utf8.count > labelWidth {
+        labelWidth = max(labelWidth, TextBuffer.width(label))
+      }
+      if tool.utf8.count > toolWidth { toolWidth = max(toolWidth, TextBuffer.width(tool)) }
     }
 
     /// Appends an item's row, without a line end.
@@ -112,7 +129,17 @@ struct AgendaResult: CommandResult {
     func append(
       _ item: DatedItem, title: String, weekday: Int?, to output: inout TextBuffer
     ) {
-      output.append(date: item.date)
+      append(
+        date: item.date, label: item.label, tool: item.tool, title: title, weekday: weekday,
+        to: &output)
+    }
+
+    /// Appends the row of an item's date, label, tool and title, without a line end.
+    func append(
+      date: CivilDate, label: String?, tool: String, title: String, weekday: Int?,
+      to output: inout TextBuffer
+    ) {
+      output.append(date: date)
       output.append(spaces: 2)
       if let weekday {
         output.append(weekdayNames[weekday])
@@ -120,8 +147,8 @@ struct AgendaResult: CommandResult {
       } else {
         output.append(spaces: weekdayWidth + 2)
       }
-      output.append(item.label ?? "", paddedTo: labelWidth + 2)
-      output.append(item.tool, paddedTo: toolWidth + 2)
+      output.append(label ?? "", paddedTo: labelWidth + 2)
+      output.append(tool, paddedTo: toolWidth + 2)
       output.append(title)
       output.trimTrailingSpaces()
     }

@@ -5,12 +5,15 @@ public struct DayMarks: Sendable, Equatable {
   public let range: ClosedRange<CivilDate>
   /// Per day from the first: 0 nothing, 1 items, 2 a holiday (with or without other items).
   private var days: [UInt8]
+  /// The first day's day number: a day's place is its day number less this one (the first day's is
+  /// worked out once, not for every mark: a year of a hundred thousand D-Days is half a million marks).
+  private let first: Int
 
   /// No marks in a range.
   public init(_ range: ClosedRange<CivilDate>) {
     self.range = range
-    days = [UInt8](
-      repeating: 0, count: range.lowerBound.days(to: range.upperBound) + 1)
+    first = range.lowerBound.dayNumber
+    days = [UInt8](repeating: 0, count: range.upperBound.dayNumber - first + 1)
   }
 
   /// Marks a day (one outside the range is ignored).
@@ -19,8 +22,8 @@ public struct DayMarks: Sendable, Equatable {
   ///   - date: The day.
   ///   - isHoliday: Whether the item there is a holiday.
   public mutating func mark(_ date: CivilDate, isHoliday: Bool = false) {
-    guard range.contains(date) else { return }
-    let index = range.lowerBound.days(to: date)
+    let index = date.dayNumber - first
+    guard days.indices.contains(index) else { return }
     if isHoliday || days[index] == 0 { days[index] = isHoliday ? 2 : 1 }
   }
 
@@ -39,13 +42,13 @@ public struct DayMarks: Sendable, Equatable {
 
   /// Whether a day has items.
   public func hasItems(on date: CivilDate) -> Bool {
-    guard range.contains(date) else { return false }
-    return days[range.lowerBound.days(to: date)] != 0
+    let index = date.dayNumber - first
+    return days.indices.contains(index) && days[index] != 0
   }
 
   /// Whether a day has a holiday.
   public func hasHoliday(on date: CivilDate) -> Bool {
-    guard range.contains(date) else { return false }
-    return days[range.lowerBound.days(to: date)] == 2
+    let index = date.dayNumber - first
+    return days.indices.contains(index) && days[index] == 2
   }
 }

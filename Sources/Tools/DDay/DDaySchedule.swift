@@ -5,18 +5,32 @@ import ToolboxCore
 /// counting settings, without its id and name. What `add` creates and `edit` changes, and all that the
 /// list's text, the agenda and the calendar's marks read of each D-Day (``DDayStore/forEachSchedule(_:)``).
 struct DDaySchedule: Sendable, Equatable {
-  /// The event's day on the Gregorian calendar; for a lunar event, the day its lunar date fell on.
-  var date: CivilDate
+  // Stored largest first, the small ones together: 40 bytes a schedule rather than 56 (the agenda
+  // keeps a hundred thousand).
   /// The lunar date as given, for an event kept on the Korean lunar calendar (a lunar birthday, 추석).
   var lunarDate: LunarDate?
   /// How it repeats.
   var repeats: Recurrence
   /// Whether the date itself is day 1 (`100일` is the date + 99 days) rather than day 0.
   var countStartDay: Bool
-  /// The step of the day anniversaries of a one-off date (`100` for 100일, 200일, …); 0 for none.
-  var every: Int
   /// Whether a one-off date has anniversaries (every `every` days and every year) at all.
   var anniversaries: Bool
+  /// The event's day on the Gregorian calendar; for a lunar event, the day its lunar date fell on.
+  var date: CivilDate
+  /// The step of the day anniversaries of a one-off date (`100` for 100일, 200일, …); 0 for none.
+  var every: Int
+
+  init(
+    date: CivilDate, lunarDate: LunarDate?, repeats: Recurrence, countStartDay: Bool, every: Int,
+    anniversaries: Bool
+  ) {
+    self.lunarDate = lunarDate
+    self.repeats = repeats
+    self.countStartDay = countStartDay
+    self.anniversaries = anniversaries
+    self.date = date
+    self.every = every
+  }
 
   /// Whether the event is kept on the lunar calendar.
   var isLunar: Bool { lunarDate != nil }

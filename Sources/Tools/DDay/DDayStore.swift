@@ -62,14 +62,15 @@ final class DDayStore {
     ).map(DDayStore.init(database:))
   }
 
-  /// The columns of a D-Day's schedule (the list's text, the agenda, the calendar's marks), then those of
-  /// a whole ``SavedDDay`` (`show`, `export`, the JSON list).
+  /// The columns of a D-Day's schedule (the calendar's marks), then its name (the list's text, the
+  /// agenda), then those of a whole ``SavedDDay`` (`show`, `export`, the JSON list).
   private static let scheduleColumns =
-    "id, name, date, lunar, leap, repeats, count_start_day, every, anniversaries"
-  private static let columns = scheduleColumns + ", created, uid, extra"
+    "id, date, lunar, leap, repeats, count_start_day, every, anniversaries"
+  private static let namedScheduleColumns = scheduleColumns + ", name"
+  private static let columns = namedScheduleColumns + ", created, uid, extra"
   /// The columns of a row of `dday list` in JSON: not `uid` and `extra` (iCalendar's), which it does not
   /// show (a D-Day imported with many properties has kilobytes of `extra`).
-  private static let listColumns = scheduleColumns + ", created"
+  private static let listColumns = namedScheduleColumns + ", created"
 
   // MARK: - Reading
 
@@ -124,18 +125,49 @@ final class DDayStore {
     _ body: (_ id: Int, _ schedule: DDaySchedule, _ name: () throws(StoreError) -> String) throws
       -> Void
   ) throws {
-    try database.guarded {
-      let statement = try connection.prepare(
-        "SELECT \(Self.scheduleColumns) FROM events ORDER BY id")
-      while try statement.step() {
-        let id = statement.int(0)
-        try body(id, try schedule(from: statement, id: id)) { () throws(StoreError) in
-          guard let name = statement.text(1) else {
-            throw corrupt(id, "has a missing or invalid column")
-          }
-          return name
+    try forEachRow(Self.namedScheduleColumns) { statement in
+      let id = statement.int(0)
+      try body(id, try schedule(from: statement)) { () throws(StoreError) in
+        guard let name = statement.text(8) else {
+          throw corrupt(id, "has a missing or invalid column")
         }
+        return name
       }
+    }
+  }
+
+  /// Calls `body` with the schedule of every saved D-Day in id order, without reading names: all the
+  /// calendar's marks need.
+  ///
+  /// - Parameter body: Called with each event's schedule.
+  /// - Throws: ``StoreError``, or what `body` throws.
+  func forEachSchedule(_ body: (_ schedule: DDaySchedule) throws -> Void) throws {
+    try forEachRow(Self.scheduleColumns) { statement in try body(try schedule(from: statement)) }
+  }
+
+  /// Calls `body` with the schedule and the name's UTF-8 bytes of every saved D-Day in id order: the
+  /// agenda keeps the names of a hundred thousand D-Days as one run of bytes, so they are copied from
+  /// SQLite's row, not made into strings first.
+  ///
+  /// - Parameter body: Called with each event's schedule and name (the bytes only during the call).
+  /// - Throws: ``StoreError``, or what `body` throws.
+  func forEachSchedule(
+    withNameBytes body: (_ schedule: DDaySchedule, _ name: UnsafeBufferPointer<UInt8>) throws
+      -> Void
+  ) throws {
+    try forEachRow(Self.namedScheduleColumns) { statement in
+      let schedule = try schedule(from: statement)
+      guard
+        try statement.withBytes(8, { name in try body(schedule, name) }) != nil
+      else { throw corrupt(statement.int(0), "has a missing or invalid column") }
+    }
+  }
+
+  /// Steps through `SELECT columns FROM events ORDER BY id`, calling `body` at each row.
+  private func forEachRow(_ columns: String, _ body: (SQLiteStatement) throws -> Void) throws {
+    try database.guarded {
+      let statement = try connection.prepare("SELECT \(columns) FROM events ORDER BY id")
+      while try statement.step() { try body(statement) }
     }
   }
 
@@ -164,8 +196,8 @@ final class DDayStore {
     -> SavedDDay
   {
     let id = statement.int(0)
-    let schedule = try schedule(from: statement, id: id)
-    guard let name = statement.text(1),
+    let schedule = try schedule(from: statement)
+    guard let name = statement.text(8),
       let (year, month, day) = statement.withBytes(9, CivilDate.components(utf8:)) ?? nil,
       let created = CivilDate(year: year, month: month, day: day)
     else { throw corrupt(id, "has a missing or invalid column") }
@@ -174,11 +206,10 @@ final class DDayStore {
       uid: iCalendar ? statement.text(10) : nil, extra: iCalendar ? statement.text(11) : nil)
   }
 
-  /// Decodes the schedule of the current row of a `SELECT` of ``scheduleColumns`` or ``columns``: its date
-  /// converted from the lunar calendar for a lunar event.
-  private func schedule(from statement: SQLiteStatement, id: Int) throws(StoreError)
-    -> DDaySchedule
-  {
+  /// Decodes the schedule of the current row of a `SELECT` that starts with ``scheduleColumns``: its date
+  /// converted from the lunar calendar for a lunar event. The id is read only to name a damaged row.
+  private func schedule(from statement: SQLiteStatement) throws(StoreError) -> DDaySchedule {
+    func corrupt(_ detail: String) -> StoreError { self.corrupt(statement.int(0), detail) }
     // The flags are 0 or 1 and the step is not negative, as the table's checks say: a row written past
     // them (another program, a damaged file) is refused by every reader alike.
     func flag(_ column: Int32) -> Bool? {
@@ -188,31 +219,32 @@ final class DDayStore {
       default: nil
       }
     }
-    guard let repeats = statement.withBytes(5, { Recurrence(bytes: $0) }) ?? nil,
-      let (year, month, day) = statement.withBytes(2, CivilDate.components(utf8:)) ?? nil,
-      let isLunar = flag(3), let isLeapMonth = flag(4), let countStartDay = flag(6),
-      let anniversaries = flag(8), statement.int(7) >= 0
-    else { throw corrupt(id, "has a missing or invalid column") }
+    let every = statement.int(6)
+    guard let repeats = statement.withBytes(4, { Recurrence(bytes: $0) }) ?? nil,
+      let (year, month, day) = statement.withBytes(1, CivilDate.components(utf8:)) ?? nil,
+      let isLunar = flag(2), let isLeapMonth = flag(3), let countStartDay = flag(5),
+      let anniversaries = flag(7), every >= 0
+    else { throw corrupt("has a missing or invalid column") }
     let date: CivilDate
     var lunarDate: LunarDate?
     if isLunar {
       let given = LunarDate(year: year, month: month, day: day, isLeapMonth: isLeapMonth)
       guard let dayNumber = lunar.dayNumber(of: given), let solar = CivilDate(dayNumber: dayNumber)
       else {
-        throw corrupt(id, "has a lunar date that does not exist: '\(given.descriptionWithLeap)'")
+        throw corrupt("has a lunar date that does not exist: '\(given.descriptionWithLeap)'")
       }
       date = solar
       lunarDate = given
     } else {
       guard let solar = CivilDate(year: year, month: month, day: day) else {
         let text = CivilDate.text(year: year, month: month, day: day)
-        throw corrupt(id, "has an invalid date '\(text)'")
+        throw corrupt("has an invalid date '\(text)'")
       }
       date = solar
     }
     return DDaySchedule(
       date: date, lunarDate: lunarDate, repeats: repeats, countStartDay: countStartDay,
-      every: statement.int(7), anniversaries: anniversaries)
+      every: every, anniversaries: anniversaries)
   }
 
   /// The error for a row that is not what this version of toolbox writes.

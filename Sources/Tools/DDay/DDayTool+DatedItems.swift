@@ -30,9 +30,7 @@ extension DDayTool: DatedItemProvider {
     var events = DDayItemCursor.Events()
     if let store = try existingStore(forReading: true) {
       events.reserve(try store.count())
-      try store.forEachSchedule { _, schedule, readName in
-        events.append(schedule, name: try readName())
-      }
+      try store.forEachSchedule { schedule, name in events.append(schedule, name: name) }
     }
     let cursor = DDayItemCursor(
       events: events, range: range, today: context.today(), isKorean: try language().isKorean,
@@ -51,7 +49,7 @@ extension DDayTool: DatedItemProvider {
   public func markDays(in range: ClosedRange<CivilDate>, into marks: inout DayMarks) throws {
     guard let store = try existingStore(forReading: true) else { return }
     let window = ScheduleWindow(range, lunar: KoreanLunarCalendar())
-    try store.forEachSchedule { _, schedule, _ in
+    try store.forEachSchedule { schedule in
       schedule.forEachOccurrence(in: window) { marks.mark($0) }
       schedule.forEachAnniversary(in: window) { marks.mark($0.date) }
     }
@@ -72,14 +70,17 @@ struct DDayItemCursor: DatedItemCursor {
     /// About how many days the events bring in a day, over a long stretch (``rate(of:)``).
     private(set) var daysPerDay = 0.0
 
+    /// Room for `count` events, and for their names at 16 bytes each (memory reserved and not
+    /// written is not touched; a run grown by doubling is copied, into fresh pages, each time).
     mutating func reserve(_ count: Int) {
       schedules.reserveCapacity(count)
       nameEnds.reserveCapacity(count)
+      names.reserveCapacity(count * 16)
     }
 
-    mutating func append(_ schedule: DDaySchedule, name: String) {
+    mutating func append(_ schedule: DDaySchedule, name: UnsafeBufferPointer<UInt8>) {
       schedules.append(schedule)
-      names.append(contentsOf: name.utf8)
+      names.append(contentsOf: name)
       nameEnds.append(names.count)
       daysPerDay += Self.rate(of: schedule)
     }
@@ -97,10 +98,12 @@ struct DDayItemCursor: DatedItemCursor {
       }
     }
 
-    func name(_ index: Int) -> String {
-      let start = index == 0 ? 0 : nameEnds[index - 1]
-      return String(decoding: names[start..<nameEnds[index]], as: UTF8.self)
+    /// The UTF-8 bytes of an event's name.
+    func nameBytes(_ index: Int) -> ArraySlice<UInt8> {
+      names[(index == 0 ? 0 : nameEnds[index - 1])..<nameEnds[index]]
     }
+
+    func name(_ index: Int) -> String { String(decoding: nameBytes(index), as: UTF8.self) }
   }
 
   /// A day of an event: an occurrence, or an anniversary (days or years, the `n`th).
@@ -120,7 +123,7 @@ struct DDayItemCursor: DatedItemCursor {
 
   private let events: Events
   private let range: ClosedRange<CivilDate>
-  private let today: CivilDate
+  private let todayNumber: Int
   private let isKorean: Bool
   private let tool: String
   private let lunar = KoreanLunarCalendar()
@@ -139,7 +142,7 @@ struct DDayItemCursor: DatedItemCursor {
   ) {
     self.events = events
     self.range = range
-    self.today = today
+    todayNumber = today.dayNumber
     self.isKorean = isKorean
     self.tool = tool
     let days = Double(Self.entryBudget) / max(events.daysPerDay, 1)
@@ -149,11 +152,23 @@ struct DDayItemCursor: DatedItemCursor {
   mutating func items(through end: CivilDate) -> [DatedItem] {
     var items: [DatedItem] = []
     let end = min(end, range.upperBound)
+    // The entries are in date order, and the items of a day share its label: made once a day.
+    var labelled: CivilDate?
+    var label = ""
     while true {
-      while next < entries.count, entries[next].date <= end {
-        items.append(item(entries[next]))
-        next += 1
+      var stop = next
+      while stop < entries.count, entries[stop].date <= end { stop += 1 }
+      // With room for other tools' items of the stretch (tasks due), which the agenda appends to
+      // these: a full array would be copied whole into one twice its size.
+      items.reserveCapacity(items.count + (stop - next) + (stop - next) / 16 + 64)
+      for entry in entries[next..<stop] {
+        if entry.date != labelled {
+          labelled = entry.date
+          label = DDayLabel.label(days: entry.date.dayNumber - todayNumber)
+        }
+        items.append(item(entry, label: label))
       }
+      next = stop
       if let computed, computed >= end { return items }
       compute(through: end)
     }
@@ -181,8 +196,12 @@ struct DDayItemCursor: DatedItemCursor {
     // Every entry computed before has been given: its memory goes before the stretch's is taken.
     entries = []
     var found: [Entry] = []
-    // A stretch after the first is sized to hold about the budget.
-    if computed != nil { found.reserveCapacity(Self.entryBudget + Self.entryBudget / 4) }
+    // A stretch after the first is sized to hold about the budget, the first by the events' rates.
+    let days = first.days(to: last) + 1
+    found.reserveCapacity(
+      computed != nil
+        ? Self.entryBudget + Self.entryBudget / 4
+        : Int(min(events.daysPerDay * Double(days) * 1.25, Double(Self.entryBudget * 2))) + 16)
     for (index, event) in events.schedules.enumerated() {
       let position = Int32(index)
       event.forEachOccurrence(in: window) { day in
@@ -197,7 +216,6 @@ struct DDayItemCursor: DatedItemCursor {
       }
     }
     found.sort { $0.date < $1.date }
-    let days = first.days(to: last) + 1
     let scaled = days.multipliedReportingOverflow(by: Self.entryBudget)
     stretch = max(1, scaled.overflow ? Int.max : scaled.partialValue / max(found.count, 1))
     entries = found
@@ -206,17 +224,27 @@ struct DDayItemCursor: DatedItemCursor {
   }
 
   /// The item of an entry: an occurrence titled with the event's name, an anniversary `name · 200일`,
-  /// each with its D-label relative to today.
-  private func item(_ entry: Entry) -> DatedItem {
-    let name = events.name(Int(entry.event))
-    let label = DDayLabel.label(days: today.days(to: entry.date))
+  /// with its day's D-label.
+  private func item(_ entry: Entry, label: String) -> DatedItem {
     guard entry.kind != Entry.occurrence else {
-      return DatedItem(date: entry.date, tool: tool, title: name, kind: "dday", label: label)
+      return DatedItem(
+        date: entry.date, tool: tool, title: events.name(Int(entry.event)), kind: "dday",
+        label: label)
     }
+    // The title's bytes in one array made into one string (not the name's string, then two joins).
     let kind: Anniversary.Kind = entry.kind == Entry.days ? .days : .years
+    let name = events.nameBytes(Int(entry.event))
+    let suffix = DDayLanguage.anniversaryName(kind, Int(entry.n), isKorean: isKorean)
+    var title: [UInt8] = []
+    title.reserveCapacity(name.count + Self.separator.count + suffix.utf8.count)
+    title += name
+    title += Self.separator
+    title += suffix.utf8
     return DatedItem(
-      date: entry.date, tool: tool,
-      title: name + " · " + DDayLanguage.anniversaryName(kind, Int(entry.n), isKorean: isKorean),
+      date: entry.date, tool: tool, title: String(decoding: title, as: UTF8.self),
       kind: "anniversary", label: label)
   }
+
+  /// What comes between an anniversary's name and its count: ` · `.
+  private static let separator = Array(" · ".utf8)
 }
