@@ -416,23 +416,33 @@ public struct HelperHTTPClient: HTTPClient {
       // A backstop: the helper stops a body over the limit itself.
       if response.count > maximumResponseSize + maximumFrameOverhead {
         killHelper()
-        return .failure(
-          UnavailableError(
-            "the response is larger than \(maximumResponseSize >> 20) MB",
-            code: "response_too_large"))
+        return .failure(Self.responseTooLarge)
       }
     }
     let status = waitUntil(deadline, pid: pid)
     if let result = parseResponseFrame(response, host: host) { return result }
+    return .failure(
+      Self.endedWithoutAnswer(
+        helper: helper,
+        ending: status.map { "exit status \($0)" } ?? "still running at the deadline",
+        diagnostics: diagnostics))
+  }
+
+  /// A response over ``maximumResponseSize`` (the helper's own limit, checked again as it arrives).
+  static let responseTooLarge = UnavailableError(
+    "the response is larger than \(maximumResponseSize >> 20) MB", code: "response_too_large")
+
+  /// The helper stopped before a whole answer: how it ended and the first line it wrote to standard error.
+  static func endedWithoutAnswer(helper: String, ending: String, diagnostics: [UInt8])
+    -> UnavailableError
+  {
     let detail =
       String(decoding: diagnostics, as: UTF8.self).split(separator: "\n").first.map {
         ": " + $0
       } ?? ""
-    let ending = status.map { "exit status \($0)" } ?? "still running at the deadline"
-    return .failure(
-      UnavailableError(
-        "the HTTP helper '\(helper)' ended without an answer (\(ending))\(detail)",
-        code: "helper_failed"))
+    return UnavailableError(
+      "the HTTP helper '\(helper)' ended without an answer (\(ending))\(detail)",
+      code: "helper_failed")
   }
 
   /// Starts the helper with its standard input and output on `channel[1]` and its standard error on

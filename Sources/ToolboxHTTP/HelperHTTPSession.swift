@@ -171,23 +171,15 @@ public final class HelperHTTPSession: HTTPClient, @unchecked Sendable {
         > HelperHTTPClient.maximumResponseSize + HelperHTTPClient.maximumFrameOverhead
       {
         stop(kill: true)
-        return .failure(
-          UnavailableError(
-            "the response is larger than \(HelperHTTPClient.maximumResponseSize >> 20) MB",
-            code: "response_too_large"))
+        return .failure(HelperHTTPClient.responseTooLarge)
       }
       guard channelOpen else {
         // The helper ended (or closed its output) without a whole answer.
         let status = stop(kill: false)
-        let detail =
-          String(decoding: diagnostics, as: UTF8.self).split(separator: "\n").first.map {
-            ": " + $0
-          } ?? ""
-        let ending = status.map { "exit status \($0)" } ?? "still running"
         return .failure(
-          UnavailableError(
-            "the HTTP helper '\(self.helper)' ended without an answer (\(ending))\(detail)",
-            code: "helper_failed"))
+          HelperHTTPClient.endedWithoutAnswer(
+            helper: self.helper, ending: status.map { "exit status \($0)" } ?? "still running",
+            diagnostics: diagnostics))
       }
       let remaining = deadline - HelperHTTPClient.monotonicNow()
       guard remaining > 0 else {

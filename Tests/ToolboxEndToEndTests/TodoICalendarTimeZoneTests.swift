@@ -177,4 +177,18 @@ import ToolboxTestSupport
     #expect(export.output.contains("\r\nDUE;VALUE=DATE:20261207\r\n"))
     #expect(!export.output.contains("Mars"))
   }
+
+  @Test func `a date-time that cannot be read is one line that names its own line once`() throws {
+    let sandbox = try TodoSandbox()
+    let path = try sandbox.write(
+      "bad.ics",
+      "BEGIN:VCALENDAR\r\nBEGIN:VTODO\r\nSUMMARY:x\r\nDUE;TZID=Nowhere:2026\r\nEND:VTODO\r\n"
+        + "END:VCALENDAR\r\n")
+    let result = try sandbox.run("todo", "import", path)
+    #expect(result.status == 65)
+    #expect(
+      result.error
+        == "toolbox: todo: cannot import '\(path)': line 4: invalid date-time '2026': expected "
+        + "YYYYMMDDTHHMMSS or YYYYMMDDTHHMMSSZ; nothing was imported\n")
+  }
 }

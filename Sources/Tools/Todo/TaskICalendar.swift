@@ -216,7 +216,8 @@ enum TaskICalendar {
       new.hidden = todo.text(of: "X-TOOLBOX-HIDDEN") == "1"
       return new
     } catch let error as ICalendarError {
-      throw ImportProblem(error.description)
+      // Its line is the record's place: the message does not say it again.
+      throw ImportProblem(error.detail, line: error.line)
     } catch let problem as ImportProblem {
       throw problem
     } catch {

@@ -158,7 +158,7 @@ enum TaskImporter {
           }
           try body(.task(task, location: location))
         } catch let problem as ImportProblem {
-          try body(.invalid(problem, location: location))
+          try body(.invalid(problem, location: problem.line.map { "line \($0)" } ?? location))
         }
       }
     case .todotxt, .lines:
