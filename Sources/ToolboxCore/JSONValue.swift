@@ -26,7 +26,19 @@ public enum JSONValue: Sendable, Equatable {
     }
 
     /// Whether the member's key is `key`, Unicode scalar for scalar (JSON's comparison).
-    public func hasKey(_ key: String) -> Bool { self.key.utf8.elementsEqual(key.utf8) }
+    public func hasKey(_ key: String) -> Bool {
+      let mine = self.key.utf8
+      let theirs = key.utf8
+      // The lengths first: most keys looked past differ in length, and a task import looks up a
+      // dozen keys an object.
+      guard mine.count == theirs.count else { return false }
+      let same = mine.withContiguousStorageIfAvailable { mine in
+        theirs.withContiguousStorageIfAvailable { theirs in
+          mine.indices.allSatisfy { mine[$0] == theirs[$0] }
+        }
+      }
+      return (same ?? nil) ?? mine.elementsEqual(theirs)
+    }
   }
 
   /// The value of member `key` if this is an object that has it. Keys match by Unicode scalars, as JSON

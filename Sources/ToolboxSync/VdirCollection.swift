@@ -1,4 +1,5 @@
 import ToolboxCore
+import ToolboxICalendar
 
 #if canImport(Glibc)
   import Glibc
@@ -122,15 +123,7 @@ public final class VdirCollection: SyncCollection, @unchecked Sendable {
     {
       return uid + ".ics"
     }
-    return randomUUID() + ".ics"
-  }
-
-  static func randomUUID() -> String {
-    var bytes = (0..<16).map { _ in UInt8.random(in: 0...255) }
-    bytes[6] = bytes[6] & 0x0F | 0x40
-    bytes[8] = bytes[8] & 0x3F | 0x80
-    let hex = bytes.map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }
-    return [0..<4, 4..<6, 6..<8, 8..<10, 10..<16].map { hex[$0].joined() }.joined(separator: "-")
+    return ICalendarUID.random() + ".ics"
   }
 
   /// Writes a temporary file in the folder, flushed; returns its path.

@@ -28,4 +28,26 @@ import Testing
     #expect(ICalendarUID.stable(["신정"]) == "12a314b3-95a2-5560-830b-79458652b979")
     #expect(ICalendarUID.stable(["a", "bc"]) != ICalendarUID.stable(["ab", "c"]))
   }
+
+  @Test func `random UIDs are version 4 UUIDs, and a generator's count up in the last 48 bits`() {
+    let uid = ICalendarUID.random()
+    let characters = Array(uid)
+    #expect(uid.count == 36 && characters[14] == "4" && "89ab".contains(characters[19]))
+    #expect([8, 13, 18, 23].allSatisfy { characters[$0] == "-" })
+    #expect(uid != ICalendarUID.random())
+
+    var generator = ICalendarUID.Generator()
+    var made: [String] = []
+    for _ in 0..<70_000 { made.append(generator.next()) }
+    #expect(Set(made).count == made.count)
+    #expect(made.allSatisfy { Array($0)[14] == "4" && $0.prefix(23) == made[0].prefix(23) })
+
+    var carrying = ICalendarUID.Generator(startingAt: [
+      0x3F, 0x1C, 0x00, 0x00, 0x00, 0x00, 0x40, 0x00, 0x80, 0x00, 0x00, 0x00, 0x00, 0x00, 0xFF,
+      0xFE,
+    ])
+    #expect(carrying.next() == "3f1c0000-0000-4000-8000-00000000fffe")
+    #expect(carrying.next() == "3f1c0000-0000-4000-8000-00000000ffff")
+    #expect(carrying.next() == "3f1c0000-0000-4000-8000-000000010000")
+  }
 }

@@ -95,7 +95,7 @@ import ToolboxTestSupport
     #expect(TaskICalendar.uid(of: tasks[0]) == ICalendarUID.stable(["todo", "task", "1"]))
     let uid = try #require(tasks[1].uid)
     #expect(uid.count == 36 && Array(uid)[14] == "4")
-    #expect(TaskUID.random() != TaskUID.random())
+    #expect(ICalendarUID.random() != ICalendarUID.random())
   }
 
   @Test func `an edit keeps the UID and kept lines, records when, and undo restores it all`() throws

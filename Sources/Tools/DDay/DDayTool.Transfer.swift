@@ -173,6 +173,7 @@ extension DDayTool {
           known[event.calendarUID] = event
           byContent[DDayJSONImport.Content(name: event.name, schedule: event.schedule)] = event
         }
+        var uids = ICalendarUID.Generator()
         for var event in events {
           if event.uid.isEmpty {
             // A D-Day of a JSON export (which has no UIDs): the same name and settings are the same one.
@@ -182,7 +183,7 @@ extension DDayTool {
               outcomes.append((existing, .unchanged))
               continue
             }
-            event.uid = SavedDDay.newUID()
+            event.uid = uids.next()
           }
           if let existing = known[event.uid] {
             if existing.name == event.name, existing.schedule == event.schedule {

@@ -21,7 +21,7 @@ struct SavedDDay: Sendable, Equatable {
   var extra: String? = nil
 
   /// A new random `UID` (a UUID), unique across stores: two machines' D-Days #1 differ.
-  static func newUID() -> String { UUID().uuidString.lowercased() }
+  static func newUID() -> String { ICalendarUID.random() }
 
   /// The `UID` of its iCalendar event: the one it has, else one derived from its id.
   var calendarUID: String { uid ?? ICalendarUID.stable(["dday", "event", String(id)]) }

@@ -1,4 +1,5 @@
 import ToolboxCore
+import ToolboxICalendar
 import ToolboxStorage
 
 /// Imports in constant memory: records are first staged in a temporary table (SQLite keeps it in a
@@ -9,6 +10,8 @@ final class ImportStaging {
   /// run has no store to look at.
   let connection: SQLiteConnection
   private let insert: SQLiteStatement
+  /// The UIDs of tasks that come without one: in order, so that the store's UID index grows at its end.
+  private var uids = ICalendarUID.Generator()
   private(set) var count = 0
 
   /// What happens to each staged task.
@@ -46,7 +49,7 @@ final class ImportStaging {
   /// Stages one task (one without a UID gets a random one).
   func add(_ task: NewTask) throws {
     var task = task
-    if task.uid == nil { task.uid = TaskUID.random() }
+    if task.uid == nil { task.uid = uids.next() }
     try insert.run(
       TodoStore.values(of: task) + [
         task.id.map { .int($0) } ?? .null, .int(task.createdIsDefault ? 1 : 0),
@@ -221,7 +224,8 @@ extension TodoStore {
     var rows: [Int] = []
     while try taken.step() { rows.append(taken.int(0)) }
     let update = try connection.prepare("UPDATE temp.staged SET uid = ?1 WHERE n = ?2")
-    for n in rows { try update.run([.text(TaskUID.random()), .int(n)]) }
+    var uids = ICalendarUID.Generator()
+    for n in rows { try update.run([.text(uids.next()), .int(n)]) }
   }
 
   /// Imports the staged tasks in one transaction: plans them (``plan(_:store:merge:)``), inserts the added

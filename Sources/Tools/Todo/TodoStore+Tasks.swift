@@ -635,7 +635,7 @@ extension TodoStore {
   /// random one (``TaskUID/random()``).
   func insert(_ new: NewTask, id: Int?, using statement: SQLiteStatement) throws -> TodoTask {
     var new = new
-    if new.uid == nil { new.uid = TaskUID.random() }
+    if new.uid == nil { new.uid = ICalendarUID.random() }
     try statement.run(Self.values(of: new) + [id.map { .int($0) } ?? .null])
     return TodoTask(id: Int(connection.lastInsertedRowID), new)
   }
