@@ -132,4 +132,44 @@ import ToolboxTestSupport
       try TodoTxt.task(text + "xx +tag1 @ctx", today: CivilDate(year: 2026, month: 12, day: 2)!)
     }
   }
+
+  /// `checkReadsBack` skips the reading for a text without `+`, `@` or `:`, on the premise that the rest
+  /// of a line toolbox writes always reads back. Checked here by reading 20,000 such lines in full: texts
+  /// of words a reader might trip on (`x`, `(A)`, dates, non-ASCII spaces, combining marks) with every
+  /// kind of field.
+  @Test func `a task whose text has no plus, at or colon always reads back`() throws {
+    var seed: UInt64 = 0x2026_1207
+    func next(_ bound: Int) -> Int {
+      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((seed >> 33) % UInt64(bound))
+    }
+    let words = [
+      "x", "X", "(A)", "(b)", "2026-01-02", "2026-02-30", "due", "t", "rec", "h", "pri", "1", "-",
+      "é",
+      "e\u{301}", "\u{3000}", "한글", "🎉", "x\u{301}", "((", ")", "0000-00-00", "=", "#", "~",
+    ]
+    let day = CivilDate.test("2026-12-07")
+    func shifted(_ days: Int) -> CivilDate { day.adding(days: days) ?? day }
+    for _ in 0..<20_000 {
+      var text: [String] = []
+      for _ in 0...next(5) { text.append(words[next(words.count)]) }
+      guard let body = try? TaskInput.text(text) else { continue }
+      #expect(
+        !body.utf8.contains {
+          $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "@") || $0 == UInt8(ascii: ":")
+        })
+      let done = next(3) == 0
+      var task = NewTask(text: body, done: done, created: shifted(-next(400)))
+      if done, next(2) == 0 { task.completed = day }
+      if next(2) == 0 { task.priority = Priority(letter: UInt8(ascii: "A") + UInt8(next(26))) }
+      if next(2) == 0 { task.due = shifted(next(100)) }
+      if next(3) == 0 { task.threshold = shifted(-next(100)) }
+      if next(3) == 0 { task.recurrence = Recurrence(["1w", "+2m", "3d", "1y", "5b"][next(5)]) }
+      if next(2) == 0 { task.tags = ["home", "x", "2026"].prefix(1 + next(3)).map { $0 } }
+      if next(2) == 0 { task.contexts = ["phone", "é"].prefix(1 + next(2)).map { $0 } }
+      task.hidden = next(5) == 0
+      let line = TodoTxt.line(TodoTask(id: 0, task))
+      #expect(throws: Never.self, "\(line)") { _ = try TodoTxt.task(line, today: day) }
+    }
+  }
 }
