@@ -138,11 +138,8 @@ import ToolboxTestSupport
   /// of words a reader might trip on (`x`, `(A)`, dates, non-ASCII spaces, combining marks) with every
   /// kind of field.
   @Test func `a task whose text has no plus, at or colon always reads back`() throws {
-    var seed: UInt64 = 0x2026_1207
-    func next(_ bound: Int) -> Int {
-      seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return Int((seed >> 33) % UInt64(bound))
-    }
+    var generator = SeededGenerator(seed: 20_261_207)
+    func next(_ bound: Int) -> Int { Int.random(in: 0..<bound, using: &generator) }
     let words = [
       "x", "X", "(A)", "(b)", "2026-01-02", "2026-02-30", "due", "t", "rec", "h", "pri", "1", "-",
       "é",
