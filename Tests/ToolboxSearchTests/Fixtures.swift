@@ -1,4 +1,5 @@
 import Foundation
+import ToolboxTestSupport
 
 /// Paths of the test fixtures and tools.
 enum Fixtures {
@@ -21,18 +22,6 @@ enum Fixtures {
   /// The built HTTP helper.
   static var helper: String { productsFolder + "/toolbox-http" }
 
-  /// python3: /usr/bin/python3 when present, else the first on PATH.
-  static var python: String {
-    if FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") {
-      return "/usr/bin/python3"
-    }
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-    for folder in path.split(separator: ":")
-    where FileManager.default.isExecutableFile(
-      atPath: folder + "/python3")
-    {
-      return folder + "/python3"
-    }
-    return "/usr/bin/python3"
-  }
+  /// python3.
+  static var python: String { PythonServer.python }
 }

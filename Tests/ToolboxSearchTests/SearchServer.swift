@@ -66,11 +66,7 @@ final class SearchServer: @unchecked Sendable {
     }
   }
 
-  let port: Int
-  /// Whether the server speaks HTTPS.
-  let tls: Bool
-  private let process: Process
-  private let input: Pipe
+  private let server: PythonServer
   private let folder: TemporaryDirectory
 
   /// Starts the server, off the cooperative thread pool: starting Python blocks for a while, and the
@@ -98,30 +94,17 @@ final class SearchServer: @unchecked Sendable {
     if let certificate {
       object["tls"] = ["cert": certificate.certificate, "key": certificate.key]
     }
-    tls = certificate != nil
     let scenario = try JSONSerialization.data(withJSONObject: object)
-    process = Process()
-    process.executableURL = URL(fileURLWithPath: Fixtures.python)
-    process.arguments = [
-      "-S", Fixtures.path("search_server.py"), String(decoding: scenario, as: UTF8.self),
-      folder.file("requests.log"),
-    ]
-    input = Pipe()
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    guard let port = Int(output.fileHandleForReading.readFirstLine()) else {
-      process.terminate()
-      throw ServerError.noPort
-    }
-    self.port = port
+    server = try PythonServer(
+      script: Fixtures.path("search_server.py"),
+      arguments: [String(decoding: scenario, as: UTF8.self), folder.file("requests.log")],
+      tls: certificate != nil)
   }
 
-  enum ServerError: Error { case noPort, noCertificate }
+  var port: Int { server.port }
 
   /// `http://127.0.0.1:PORT` (`https://` when the server speaks HTTPS).
-  var baseURL: String { "\(tls ? "https" : "http")://127.0.0.1:\(port)" }
+  var baseURL: String { server.baseURL }
 
   /// The request targets (path and query, exactly as sent) that reached the server, in order.
   var targets: [String] { requests.compactMap { $0["target"] as? String } }
@@ -147,39 +130,7 @@ final class SearchServer: @unchecked Sendable {
 
   /// Stops the server (closing its standard input ends it) and removes its log, without waiting.
   func stop() {
-    try? input.fileHandleForWriting.close()
-    if process.isRunning { process.terminate() }
+    server.stop()
     folder.remove()
   }
-}
-
-/// A self-signed certificate for 127.0.0.1, made by `openssl` in a temporary folder, for an HTTPS test
-/// server; the helper trusts it through `SSL_CERT_FILE`.
-struct TestCertificate {
-  let folder: TemporaryDirectory
-  /// The certificate (PEM), also the only certificate authority to trust.
-  var certificate: String { folder.file("cert.pem") }
-  /// Its private key (PEM).
-  var key: String { folder.file("key.pem") }
-
-  /// Whether `openssl` is there to make one.
-  static var isAvailable: Bool { FileManager.default.isExecutableFile(atPath: "/usr/bin/openssl") }
-
-  init() throws {
-    folder = try TemporaryDirectory()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-    process.arguments = [
-      "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes",
-      "-keyout", folder.file("key.pem"), "-out", folder.file("cert.pem"), "-days", "2",
-      "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1",
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { throw SearchServer.ServerError.noCertificate }
-  }
-
-  func remove() { folder.remove() }
 }

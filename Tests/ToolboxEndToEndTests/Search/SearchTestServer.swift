@@ -9,9 +9,7 @@ final class SearchTestServer: @unchecked Sendable {
     .deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("ToolboxSearchTests/Fixtures").path
 
-  let port: Int
-  private let process = Process()
-  private let input = Pipe()
+  private let server: PythonServer
   private let log: String
 
   /// Starts the server.
@@ -20,18 +18,9 @@ final class SearchTestServer: @unchecked Sendable {
   init(_ responses: [[String: Any]]) throws {
     log = NSTemporaryDirectory() + "toolbox-search-e2e-\(UUID().uuidString).log"
     let scenario = try JSONSerialization.data(withJSONObject: ["responses": responses])
-    let python =
-      FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
-      ? "/usr/bin/python3" : "/usr/bin/env"
-    process.executableURL = URL(fileURLWithPath: python)
-    process.arguments =
-      (python == "/usr/bin/env" ? ["python3"] : [])
-      + ["-S", Self.fixtures + "/search_server.py", String(decoding: scenario, as: UTF8.self), log]
-    let output = Pipe()
-    process.standardInput = input
-    process.standardOutput = output
-    try process.run()
-    port = Int(output.fileHandleForReading.readFirstLine()) ?? 0
+    server = try PythonServer(
+      script: Self.fixtures + "/search_server.py",
+      arguments: [String(decoding: scenario, as: UTF8.self), log])
   }
 
   /// A fixture body with the API's content type.
@@ -42,8 +31,10 @@ final class SearchTestServer: @unchecked Sendable {
     ]
   }
 
+  var port: Int { server.port }
+
   /// `http://127.0.0.1:PORT`.
-  var baseURL: String { "http://127.0.0.1:\(port)" }
+  var baseURL: String { server.baseURL }
 
   /// The request targets that reached the server, waiting up to 5 s for `count` of them.
   func targets(reaching count: Int = 0) -> [String] {
@@ -62,8 +53,7 @@ final class SearchTestServer: @unchecked Sendable {
 
   /// Stops the server and removes its log.
   func stop() {
-    try? input.fileHandleForWriting.close()
-    if process.isRunning { process.terminate() }
+    server.stop()
     try? FileManager.default.removeItem(atPath: log)
   }
 }
