@@ -404,20 +404,9 @@ struct SyncState {
     store + ".sync/" + hexadecimal(fnv1a(Array(file.utf8))) + ".txt"
   }
 
-  /// FNV-1a, 64 bits.
-  static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    return hash
-  }
-
-  static func hexadecimal(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
-  }
+  /// FNV-1a, 64 bits, and its 16 hexadecimal digits: the sync state's (``CollectionSyncState``).
+  static func fnv1a(_ bytes: [UInt8]) -> UInt64 { CollectionSyncState.fnv1a(bytes) }
+  static func hexadecimal(_ value: UInt64) -> String { CollectionSyncState.hexadecimal(value) }
 
   /// Reads a state file's entries.
   ///

@@ -134,15 +134,7 @@ extension TodoTool {
         let bytes = Self.fileText(out, like: before?.bytes ?? [])
         let written = before.map { plan.changesFile && $0.bytes != bytes } ?? true
         if written {
-          let output = try OutputFile(file, permissions: before?.status.permissions ?? 0o600)
-          try output.write(String(decoding: bytes, as: UTF8.self))
-          try output.commit {
-            let now = try Self.readSyncFile(file, fileSystem: fileSystem)
-            guard now?.status.size == before?.status.size,
-              now?.status.modificationTime == before?.status.modificationTime,
-              now.map({ SyncState.fnv1a($0.bytes) }) == before.map({ SyncState.fnv1a($0.bytes) })
-            else { throw SyncChanged(file: file) }
-          }
+          try Self.write(String(decoding: bytes, as: UTF8.self), to: file, over: before, fileSystem)
         }
         let folder = String(statePath[..<(statePath.lastIndex(of: "/") ?? statePath.endIndex)])
         try fileSystem.createDirectory(folder, permissions: 0o700)
@@ -272,15 +264,26 @@ extension TodoTool {
       var text = old
       if let last = bytes.last, last != 0x0A, last != 0x0D { text += ending }
       for line in lines { text += line + ending }
-      let output = try OutputFile(path, permissions: before?.status.permissions ?? 0o600)
-      try output.write(text)
-      try output.commit {
-        let now = try readSyncFile(path, fileSystem: fileSystem)
-        guard now?.status.size == before?.status.size,
-          now?.status.modificationTime == before?.status.modificationTime,
-          now.map({ SyncState.fnv1a($0.bytes) }) == before.map({ SyncState.fnv1a($0.bytes) })
-        else { throw SyncChanged(file: path, command: "archive") }
-      }
+      try write(text, to: path, over: before, fileSystem, command: "archive")
+    }
+  }
+
+  /// Writes a file the sync read (todo.txt, done.txt) as `sync` writes it: atomically, its mode kept
+  /// (0600 when new), and only if nothing changed it since it was read (`before`: its size,
+  /// modification time and content, checked right before the rename); else ``SyncChanged`` (75) and
+  /// the file stays as it is.
+  static func write(
+    _ text: String, to path: String, over before: RegularFile?, _ fileSystem: any FileSystem,
+    command: String = "sync"
+  ) throws {
+    let output = try OutputFile(path, permissions: before?.status.permissions ?? 0o600)
+    try output.write(text)
+    try output.commit {
+      let now = try readSyncFile(path, fileSystem: fileSystem)
+      guard now?.status.size == before?.status.size,
+        now?.status.modificationTime == before?.status.modificationTime,
+        now.map({ $0.bytes == before?.bytes }) ?? (before == nil)
+      else { throw SyncChanged(file: path, command: command) }
     }
   }
 
