@@ -92,7 +92,9 @@ public struct SyncRunner: Sendable {
     return .file(argument)
   }
 
-  /// Syncs the targets in order, as one stream: the store is opened once, when the stream starts.
+  /// Syncs the targets in order, as one stream: the store is opened once, when the stream starts; for
+  /// each collection target, the collection, the engine's run, its warnings (notes), its conflicts
+  /// (warnings) and its summary.
   ///
   /// - Parameters:
   ///   - targets: From ``targets(_:none:)``.
@@ -106,58 +108,45 @@ public struct SyncRunner: Sendable {
     side: @escaping @Sendable (Store, String) -> any SyncLocalSide,
     file: (@Sendable (Store, String, StreamWriter) throws -> Void)? = nil
   ) -> CommandOutput {
-    let runner = self
+    let context = context
+    let names = names
     return .stream { writer in
       let store = try openStore()
       for target in targets {
-        if case .file(let path) = target {
-          guard let file else {
-            throw UsageError("cannot sync '\(path)': not a folder", code: "invalid_target")
-          }
-          try file(store, path, writer)
+        let collection: any SyncCollection
+        let stateKey: String
+        var folder: VdirCollection?
+        switch target {
+        case .file(let path):
+          // Only a tool that syncs files has file targets (target(_:)).
+          try file?(store, path, writer)
           continue
+        case .calendar(let url, let account):
+          collection = try account.collection(
+            client: context.http, environment: context.environment)
+          stateKey = url
+        case .folder(let name, let create):
+          stateKey = SyncSettings.absolutePath(name)
+          if create { try context.fileSystem.createDirectory(stateKey, permissions: 0o700) }
+          let vdir = try VdirCollection(path: stateKey, fileSystem: context.fileSystem)
+          folder = vdir
+          collection = vdir
         }
         let local = side(store, target.name)
-        try runner.sync(target, local: local, store: storePath(store), writer: writer)
+        let report = try SyncEngine(
+          collection: collection, local: local,
+          statePath: CollectionSyncState.path(store: storePath(store), target: stateKey),
+          fileSystem: context.fileSystem
+        ).run()
+        for warning in (folder?.warnings ?? []) + report.warnings {
+          context.note(ToolNote(warning, code: "sync_item_skipped"))
+        }
+        let result = SyncSummary(
+          target: target.name, isCalendar: folder == nil, change: local.change, report: report,
+          names: names)
+        for conflict in result.conflicts { writer.warn(conflict) }
+        try writer.writeDocument(result)
       }
     }
-  }
-
-  /// Syncs one collection target: builds the collection, runs the engine, notes its warnings, reports
-  /// its conflicts and writes its summary.
-  func sync(_ target: Target, local: any SyncLocalSide, store: String, writer: StreamWriter)
-    throws
-  {
-    let collection: any SyncCollection
-    let stateKey: String
-    var folder: VdirCollection?
-    switch target {
-    case .calendar(let url, let account):
-      collection = try account.collection(client: context.http, environment: context.environment)
-      stateKey = url
-    case .folder(let name, let create):
-      stateKey = SyncSettings.absolutePath(name)
-      if create { try context.fileSystem.createDirectory(stateKey, permissions: 0o700) }
-      let vdir = try VdirCollection(path: stateKey, fileSystem: context.fileSystem)
-      folder = vdir
-      collection = vdir
-    case .file(let path):
-      throw UsageError("cannot sync '\(path)': not a folder", code: "invalid_target")
-    }
-    let report = try SyncEngine(
-      collection: collection, local: local,
-      statePath: CollectionSyncState.path(store: store, target: stateKey),
-      fileSystem: context.fileSystem
-    ).run()
-    for warning in (folder?.warnings ?? []) + report.warnings {
-      context.note(ToolNote(warning, code: "sync_item_skipped"))
-    }
-    var isCalendar = false
-    if case .calendar = target { isCalendar = true }
-    let result = SyncSummary(
-      target: target.name, isCalendar: isCalendar, change: local.change, report: report,
-      names: names)
-    for conflict in result.conflicts { writer.warn(conflict) }
-    try writer.writeDocument(result)
   }
 }

@@ -79,7 +79,7 @@ extension TodoTool {
   func syncFile(_ file: String, store: TodoStore, writer: StreamWriter) throws {
     let fileSystem = context.fileSystem
     let today = context.today()
-    let absolute = Self.absolutePath(file)
+    let absolute = SyncSettings.absolutePath(file)
     let statePath = SyncState.path(store: store.path, file: absolute)
     let result = try store.guarded {
       try store.connection.transaction(immediate: true) {
@@ -182,9 +182,6 @@ extension TodoTool {
     }
     return bytes
   }
-
-  /// The path made absolute against the working folder (the key of its last-synced copy).
-  static func absolutePath(_ path: String) -> String { SyncSettings.absolutePath(path) }
 
   /// The done tasks added to `done.txt` in the file's folder (todo.sh's and topydo's archive) since the
   /// last sync (``SyncState/freshDone(_:mark:)``), read leniently; lines that are not tasks are left
