@@ -21,6 +21,14 @@ public protocol SyncLocalSide {
   ///   sync and must throw without changing anything.
   /// - Returns: For each change, in order, the item as the tool now gives it (`nil` for a removal).
   func apply(_ changes: [LocalChange]) throws -> [LocalItem?]
+
+  /// The change the sync recorded on the tool's side, once ``apply(_:)`` made it (tools whose changes
+  /// have ids, for `undo`); `nil` by default.
+  var change: Int64? { get }
+}
+
+extension SyncLocalSide {
+  public var change: Int64? { nil }
 }
 
 /// One item of the tool's side.

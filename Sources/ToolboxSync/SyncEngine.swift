@@ -16,6 +16,9 @@ import ToolboxICalendar
 /// a ``SyncCollectionError/preconditionFailed(href:)`` (someone else wrote meanwhile) makes the engine
 /// fetch the item and decide again, up to ``maximumAttempts`` times.
 ///
+/// **Decisions** are ``SyncDecision``'s, the one three-way rule that `todo sync FILE` (a todo.txt file,
+/// whose lines are matched to the last sync instead of by `UID`, and which is written once) follows too.
+///
 /// **Conflicts** (as `todo sync FILE`): an item changed on both sides, differently, is kept twice — the
 /// tool's version under its `UID` on both sides, the collection's under a new `UID` on both sides; an item
 /// deleted on one side and changed on the other keeps the change. Each is a ``SyncConflict``.
@@ -370,47 +373,47 @@ private struct Run {
     return ICalendarObject.withUID(canonical, "") == ICalendarObject.withUID(item.data, "")
   }
 
-  enum Side { case none, same, changed, deleted }
-
+  /// Decides an item by the one rule of every sync (``SyncDecision``) and does it.
   mutating func decide(_ record: SyncEngine.Record, attempt: Int) throws {
     let entry = record.entry
-    let localSide: Side =
+    let localSide: SyncDecision.Side =
       record.local == nil
       ? (entry?.localHash == nil ? .none : .deleted)
       : (localHash(record) == entry?.localHash ? .same : .changed)
-    let remoteSide: Side =
+    let remoteSide: SyncDecision.Side =
       record.remote == nil
       ? (entry?.href == nil ? .none : .deleted)
       : (record.remote?.etag == entry?.etag ? .same : .changed)
     let uid = record.uid
+    if localSide == .changed, remoteSide == .same, entry?.localHash == nil {
+      // The tool's item is new to a known item of the collection: compare them.
+      return try decide(record.withoutBase(), attempt: attempt)
+    }
     do {
-      switch (localSide, remoteSide) {
-      case (.same, .same):
+      switch SyncDecision.decide(here: localSide, there: remoteSide, known: entry != nil) {
+      case .inStep:
         return
-      case (.none, .none), (.none, .deleted), (.deleted, .none), (.deleted, .deleted):
+      case .forget:
         entries[uid] = nil
-      case (.changed, .same) where entry?.localHash == nil:
-        // The tool's item is new to a known item of the collection: compare them.
-        try decide(record.withoutBase(), attempt: attempt)
-      case (.changed, .same):
+      case .updateThere:
         try pushUpdate(record)
         report.toCollection.updated += 1
-      case (.changed, .none), (.same, .none):
+      case .createThere:
         try pushCreate(record)
         report.toCollection.added += 1
-      case (.changed, .deleted):
+      case .restoreThere:
         try pushCreate(record)
         report.toCollection.added += 1
         report.conflicts.append(
           SyncConflict(kind: .removedFromCollectionChangedLocally, uid: uid, key: record.local?.key)
         )
-      case (.same, .deleted):
+      case .removeHere:
         guard let item = record.local else { return }
         pending.append(.init(change: .remove(key: item.key, expected: item.data), uid: uid))
-      case (.none, .same), (.none, .changed):
+      case .addHere:
         guard let data = record.data, readable(data, uid: uid) else { return }
         pending.append(.init(change: .add(uid: uid, data: data), uid: uid, remote: record.remote))
-      case (.same, .changed):
+      case .updateHere:
         guard let item = record.local, let data = record.data else { return }
         switch same(item, data) {
         case nil:
@@ -423,19 +426,19 @@ private struct Run {
               change: .update(key: item.key, expected: item.data, uid: uid, data: data), uid: uid,
               remote: record.remote))
         }
-      case (.deleted, .same):
+      case .removeThere:
         guard let remote = record.remote else { return }
         try collection.delete(href: remote.href, ifMatch: remote.etag)
         entries[uid] = nil
         report.toCollection.removed += 1
-      case (.deleted, .changed):
+      case .restoreHere:
         guard let data = record.data, readable(data, uid: uid) else { return }
         report.conflicts.append(SyncConflict(kind: .changedInCollectionRemovedLocally, uid: uid))
         pending.append(
           .init(
             change: .add(uid: uid, data: data), uid: uid, conflict: report.conflicts.count - 1,
             remote: record.remote))
-      case (.changed, .changed):
+      case .merge(let kind):
         guard let item = record.local, let data = record.data else { return }
         switch same(item, data) {
         case nil:
@@ -447,7 +450,7 @@ private struct Run {
           entries[uid] = entry
           setRemote(uid, record.remote)
         case false?:
-          try keepBoth(record, kind: entry == nil ? .addedToBoth : .changedOnBoth)
+          try keepBoth(record, kind: kind)
         }
       }
     } catch SyncCollectionError.preconditionFailed(let href) {

@@ -82,7 +82,8 @@ public struct CollectionSyncState: Sendable, Equatable {
     "\(hexadecimal(fnv1a(bytes)))-\(bytes.count)"
   }
 
-  static func hexadecimal(_ value: UInt64) -> String {
+  /// 16 hexadecimal digits.
+  public static func hexadecimal(_ value: UInt64) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: max(0, 16 - digits.count)) + digits
   }

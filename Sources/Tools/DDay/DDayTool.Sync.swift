@@ -1,12 +1,5 @@
 import ToolboxCore
-import ToolboxHTTP
 import ToolboxSync
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 extension DDayTool {
   /// `toolbox dday sync [FOLDER|URL]`.
@@ -34,83 +27,23 @@ extension DDayTool {
   }
 
   func sync(_ arguments: Arguments<Sync>) throws -> CommandOutput {
-    let targets: [String]
-    if let target = try arguments.target {
-      targets = [target]
-    } else {
-      guard !settings.sync.targets.isEmpty else {
-        throw arguments.usageError(
-          "no target: name a folder or a CalDAV URL, or list them in config 'tools.dday.sync'",
-          code: "missing_argument")
-      }
-      targets = settings.sync.targets.map { target in
-        target.hasPrefix("~/") ? (context.environment["HOME"] ?? "~") + target.dropFirst() : target
-      }
-    }
-    let fileSystem = context.fileSystem
-    let today = context.today()
-    let note = context.note
-    let environment = context.environment
-    let http = context.http
-    let settings = settings
-    let tool = self
+    let runner = SyncRunner(
+      settings: settings.sync, names: Self.syncNames, takesFiles: false, context: context)
     // Every target is checked before the store is opened (or created).
-    for target in targets {
-      if Self.isURL(target) {
-        _ = try DAVURL(target)
-        continue
-      }
-      guard fileSystem.status(of: target, followSymbolicLinks: true)?.kind == .directory else {
-        throw UsageError(
-          "cannot sync '\(target)': not a folder (a vdir) or an http(s):// CalDAV URL",
-          code: "invalid_target")
-      }
-    }
-    return .stream { writer in
-      let store = try tool.openStore()
-      for target in targets {
-        let isURL = Self.isURL(target)
-        let collection: any SyncCollection
-        let name: String
-        let stateKey: String
-        var vdir: VdirCollection?
-        if isURL {
-          let account = try settings.sync.account(url: target, home: environment["HOME"])
-          collection = try account.collection(client: http, environment: environment)
-          name = target
-          stateKey = target
-        } else {
-          var trimmed = target
-          while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
-          name = trimmed
-          stateKey = Self.absolutePath(trimmed)
-          let folder = try VdirCollection(path: stateKey, fileSystem: fileSystem)
-          vdir = folder
-          collection = folder
-        }
-        let side = DDayLocalSide(
-          store: store, target: name, today: today, countStartDay: settings.countStartDay)
-        let report = try SyncEngine(
-          collection: collection, local: side,
-          statePath: CollectionSyncState.path(store: store.path, target: stateKey),
-          fileSystem: fileSystem
-        ).run()
-        for warning in (vdir?.warnings ?? []) + report.warnings {
-          note(ToolNote(warning, code: "sync_item_skipped"))
-        }
-        let result = SyncSummary(
-          target: name, isCalendar: isURL, report: report, names: Self.syncNames)
-        for conflict in result.conflicts { writer.warn(conflict) }
-        try writer.writeDocument(result)
-      }
-    }
+    let targets = try runner.targets(
+      try arguments.target,
+      none: arguments.usageError(
+        "no target: name a folder or a CalDAV URL, or list them in config 'tools.dday.sync'",
+        code: "missing_argument"))
+    let today = context.today()
+    let countStartDay = settings.countStartDay
+    let tool = self
+    return runner.run(
+      targets, openStore: { try tool.openStore() }, storePath: { $0.path },
+      side: { store, target in
+        DDayLocalSide(store: store, target: target, today: today, countStartDay: countStartDay)
+      })
   }
-
-  /// Whether a target is a CalDAV URL rather than a folder.
-  static func isURL(_ target: String) -> Bool { SyncSettings.isURL(target) }
-
-  /// A path made absolute against the working folder (the state file is named by it).
-  static func absolutePath(_ path: String) -> String { SyncSettings.absolutePath(path) }
 }
 
 extension DDayTool {

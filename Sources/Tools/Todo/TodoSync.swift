@@ -1,4 +1,5 @@
 import ToolboxCore
+import ToolboxSync
 
 /// The two-way merge of `todo sync FILE`: the list (the store's tasks that are not archived), a todo.txt
 /// file another client edits, and the **last-synced copy** of that file (``SyncState``), which says what
@@ -17,7 +18,8 @@ import ToolboxCore
 /// any task) by `import --merge`'s rule: the same text, creation date (unless the line has none) and
 /// tags, lowest id first.
 ///
-/// **Changes.** A side changed a task when its todo.txt line differs from the last-synced one. Changed on
+/// **Changes.** A side changed a task when its todo.txt line differs from the last-synced one; what is
+/// done then is ``SyncDecision``'s rule, the one every sync target (vdir, CalDAV) follows. Changed on
 /// one side: the change goes to the other. Changed on both, differently: a **conflict** — both versions
 /// are kept (the file's becomes a new task) and reported; so are a task changed on one side and deleted
 /// on the other (the changed version is kept) and, when linking, a task added on both sides with the
@@ -43,11 +45,21 @@ struct SyncPlan {
 
   /// A task changed on both sides (or changed on one and deleted on the other).
   struct Conflict {
+    /// The engine's kinds (``SyncConflict/Kind``) in todo.txt sync's words (its JSON `kind`).
     enum Kind: String {
       case changedInBoth = "changed-in-both"
       case changedInFileRemovedFromList = "changed-in-file-removed-from-list"
       case removedFromFileChangedInList = "removed-from-file-changed-in-list"
       case addedToBoth = "added-to-both"
+
+      init(_ kind: SyncConflict.Kind) {
+        switch kind {
+        case .changedOnBoth: self = .changedInBoth
+        case .changedInCollectionRemovedLocally: self = .changedInFileRemovedFromList
+        case .removedFromCollectionChangedLocally: self = .removedFromFileChangedInList
+        case .addedToBoth: self = .addedToBoth
+        }
+      }
     }
 
     let kind: Kind
@@ -212,26 +224,34 @@ struct SyncPlan {
       return plan.additions.count - 1
     }
 
+    // Each last-synced task, by the one three-way rule of every sync (SyncDecision): the list is the
+    // tool's side, the file the target.
     for (baseIndex, entry) in base.enumerated() {
       let stored = listByID[entry.id]
       let storedLine = stored.map(line)
       let fileIndex = fileIndexOfBase[baseIndex]
       let fileTask = fileIndex.map { file[$0].task }
       let fileLine = fileTask.map(line)
-      let listChanged = storedLine != entry.line
-      let fileChanged = fileLine != entry.line
-      switch (fileIndex, stored) {
-      case (nil, nil):
+      let here: SyncDecision.Side =
+        stored == nil ? .deleted : storedLine != entry.line ? .changed : .same
+      let there: SyncDecision.Side =
+        fileIndex == nil ? .deleted : fileLine != entry.line ? .changed : .same
+      let decision = SyncDecision.decide(here: here, there: there, known: true)
+      switch decision {
+      case .forget, .addHere, .createThere:
+        // Only new items are added or created: the linking below.
         break
-      case (nil, let stored?):
-        if listChanged {
-          plan.conflicts.append(
-            Conflict(
-              kind: .removedFromFileChangedInList, id: stored.id, copy: nil, line: nil,
-              fileVersion: nil, listVersion: storedLine))
-          tail.append(.task(stored.id))
-          plan.fileAdded += 1
-        } else if let position = completedBy[baseIndex] {
+      case .restoreThere:
+        guard let stored else { break }
+        plan.conflicts.append(
+          Conflict(
+            kind: .init(.removedFromCollectionChangedLocally), id: stored.id, copy: nil, line: nil,
+            fileVersion: nil, listVersion: storedLine))
+        tail.append(.task(stored.id))
+        plan.fileAdded += 1
+      case .removeHere:
+        guard let stored else { break }
+        if let position = completedBy[baseIndex] {
           var copy = archive[position]
           // A done line without a creation date (todo.sh's default) keeps the task's.
           if copy.createdIsDefault { copy.created = stored.created }
@@ -242,36 +262,40 @@ struct SyncPlan {
         } else {
           plan.removals.append(stored.id)
         }
-      case (let fileIndex?, nil):
-        if fileChanged, let fileTask {
+      case .restoreHere:
+        guard let fileIndex, let fileTask else { break }
+        let copy = add(fileTask)
+        plan.conflicts.append(
+          Conflict(
+            kind: .init(.changedInCollectionRemovedLocally), id: entry.id, copy: copy,
+            line: file[fileIndex].number, fileVersion: fileLine, listVersion: nil))
+        itemsAt[fileIndex].append((.added(copy), true))
+      case .removeThere:
+        plan.fileRemoved += 1
+      case .updateHere:
+        guard let fileIndex, let fileTask, let stored else { break }
+        itemsAt[fileIndex].append((.task(stored.id), true))
+        plan.updates.append(merged(stored, fileTask))
+      case .updateThere:
+        guard let fileIndex, let stored else { break }
+        itemsAt[fileIndex].append((.task(stored.id), false))
+        plan.fileUpdated += 1
+      case .merge(let kind):
+        guard let fileIndex, let fileTask, let stored else { break }
+        if fileLine != storedLine {
+          itemsAt[fileIndex].append((.task(stored.id), false))
           let copy = add(fileTask)
           plan.conflicts.append(
             Conflict(
-              kind: .changedInFileRemovedFromList, id: entry.id, copy: copy,
-              line: file[fileIndex].number, fileVersion: fileLine, listVersion: nil))
-          itemsAt[fileIndex].append((.added(copy), true))
-        } else {
-          plan.fileRemoved += 1
-        }
-      case (let fileIndex?, let stored?):
-        guard let fileTask else { break }
-        if fileChanged, !listChanged {
-          itemsAt[fileIndex].append((.task(stored.id), true))
-          plan.updates.append(merged(stored, fileTask))
-        } else if listChanged, !fileChanged {
-          itemsAt[fileIndex].append((.task(stored.id), false))
-          plan.fileUpdated += 1
-        } else if listChanged, fileChanged, fileLine != storedLine {
-          itemsAt[fileIndex].append((.task(stored.id), false))
-          let copy = add(fileTask)
-          plan.conflicts.append(
-            Conflict(
-              kind: .changedInBoth, id: stored.id, copy: copy, line: file[fileIndex].number,
+              kind: .init(kind), id: stored.id, copy: copy, line: file[fileIndex].number,
               fileVersion: fileLine, listVersion: storedLine))
           itemsAt[fileIndex].append((.added(copy), true))
         } else {
           itemsAt[fileIndex].append((.task(stored.id), true))
         }
+      case .inStep:
+        guard let fileIndex, let stored else { break }
+        itemsAt[fileIndex].append((.task(stored.id), true))
       }
     }
 
@@ -292,12 +316,16 @@ struct SyncPlan {
         let stored = newInList[position]
         var version = task
         if task.createdIsDefault { version.created = stored.created }
-        if line(version) != line(stored) {
+        // New on both sides: merged by the same rule (added to both when they differ).
+        if case .merge(let kind) = SyncDecision.decide(
+          here: .changed, there: .changed, known: false),
+          line(version) != line(stored)
+        {
           itemsAt[index].append((.task(stored.id), false))
           let copy = add(version)
           plan.conflicts.append(
             Conflict(
-              kind: .addedToBoth, id: stored.id, copy: copy, line: file[index].number,
+              kind: .init(kind), id: stored.id, copy: copy, line: file[index].number,
               fileVersion: line(version), listVersion: line(stored)))
           itemsAt[index].append((.added(copy), true))
         } else {
@@ -376,20 +404,9 @@ struct SyncState {
     store + ".sync/" + hexadecimal(fnv1a(Array(file.utf8))) + ".txt"
   }
 
-  /// FNV-1a, 64 bits.
-  static func fnv1a(_ bytes: [UInt8]) -> UInt64 {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in bytes {
-      hash ^= UInt64(byte)
-      hash = hash &* 0x0000_0100_0000_01b3
-    }
-    return hash
-  }
-
-  static func hexadecimal(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
-  }
+  /// FNV-1a, 64 bits, and its 16 hexadecimal digits: the sync state's (``CollectionSyncState``).
+  static func fnv1a(_ bytes: [UInt8]) -> UInt64 { CollectionSyncState.fnv1a(bytes) }
+  static func hexadecimal(_ value: UInt64) -> String { CollectionSyncState.hexadecimal(value) }
 
   /// Reads a state file's entries.
   ///

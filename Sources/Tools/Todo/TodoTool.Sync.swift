@@ -47,120 +47,124 @@ extension TodoTool {
   static let maximumSyncFileSize = 1 << 24
 
   func sync(_ arguments: Arguments<Sync>) throws -> CommandOutput {
-    guard let file = try arguments.file else {
-      guard !(try arguments.discover) else {
+    let argument = try arguments.file
+    if try arguments.discover {
+      guard let argument else {
         throw UsageError("--discover needs the server's URL", code: "missing_argument")
       }
-      return try syncConfiguredTargets()
+      return try discoverCalendars(argument)
     }
-    if try arguments.discover { return try discoverCalendars(file) }
-    // A folder (a vdir) or a URL: the shared sync engine (TodoTool.CollectionSync.swift).
-    if let output = try collectionSync(file) { return output }
-    return try syncFile(file)
+    // A folder (a vdir) or a URL: the shared sync engine; a file: todo.txt sync (syncFile).
+    let runner = SyncRunner(
+      settings: settings.sync, names: Self.syncNames, takesFiles: true, context: context)
+    let targets = try runner.targets(
+      argument,
+      none: UsageError(
+        "nothing to sync: give a todo.txt file, a vdir folder or a CalDAV URL, or list them in the "
+          + "config's tools.todo.sync", code: "missing_argument"))
+    let today = context.today()
+    let clock = context.clock
+    let tool = self
+    return runner.run(
+      targets, openStore: { try tool.openStore() }, storePath: { $0.path },
+      side: { store, target in
+        TodoLocalSide(
+          store: store, target: target, today: today,
+          localOffset: { clock.utcOffset(atSecondsSince1970: $0) })
+      },
+      file: { store, file, writer in try tool.syncFile(file, store: store, writer: writer) })
   }
 
   /// `sync FILE`: the list and a todo.txt file.
-  func syncFile(_ file: String) throws -> CommandOutput {
+  func syncFile(_ file: String, store: TodoStore, writer: StreamWriter) throws {
     let fileSystem = context.fileSystem
     let today = context.today()
-    let tool = self
-    return .stream { writer in
-      let absolute = Self.absolutePath(file)
-      let store = try tool.openStore()
-      let statePath = SyncState.path(store: store.path, file: absolute)
-      let result = try store.guarded {
-        try store.connection.transaction(immediate: true) {
-          // Inside the store's write transaction: other toolbox processes wait, so two syncs of the
-          // same file (or a sync and an add) cannot interleave.
-          let before = try Self.readSyncFile(file, fileSystem: fileSystem)
-          var keptAsText: [SyncResult.KeptAsText] = []
-          let lines = try Self.syncLines(before?.bytes ?? [], file: file, today: today) {
-            keptAsText.append(SyncResult.KeptAsText(file: file, line: $0, details: $1))
-          }
-          let state = try fileSystem.readRegularFile(
-            statePath, limit: SyncState.maximumSize, followSymbolicLinks: false)
-          let base = try state.map { try SyncState.entries($0.bytes, path: statePath) } ?? []
-          if before == nil, !base.isEmpty {
-            throw FileSystemError(
-              "cannot sync '\(file)': it no longer exists, but it was synced before (its "
-                + "last-synced copy is '\(statePath)'); restore it, or delete that copy to start "
-                + "over", code: "file_not_found")
-          }
-          let list = try store.tasks(TaskQuery.everything())
-          let done = try Self.doneFile(
-            beside: file, since: state.flatMap { SyncState.doneMark($0.bytes) },
-            fileSystem: fileSystem, today: today)
-          let plan = SyncPlan.make(base: base, file: lines, list: list, archive: done.tasks)
-          let applied = try store.applySync(plan, file: file)
-
-          // The file after the sync: every line whose task did not change is written back as it was
-          // read; the list's lines only where the list has something the file lacks.
-          var byID: [Int: TodoTask] = [:]
-          for task in list { byID[task.id] = task }
-          for task in plan.updates { byID[task.id] = task }
-          var entries: [(id: Int, line: String)] = []
-          var out: [String] = []
-          var placed = Set<Int>()
-          for (position, item) in plan.items.enumerated() {
-            let line: String
-            switch item {
-            case .task(let id):
-              guard let task = byID[id] else { continue }
-              line = SyncPlan.line(task)
-              entries.append((id, line))
-            case .added(let index):
-              let id = applied.ids[index]
-              line = SyncPlan.line(TodoTask(id: id, plan.additions[index]))
-              entries.append((id, line))
-            }
-            if let place = plan.places[position], placed.insert(place).inserted {
-              out += [String](repeating: "", count: lines[place].blanksBefore)
-            }
-            out.append(plan.kept[position].flatMap { lines[$0].raw } ?? line)
-          }
-          let bytes = Self.fileText(out, like: before?.bytes ?? [])
-          let written = before.map { plan.changesFile && $0.bytes != bytes } ?? true
-          if written {
-            let output = try OutputFile(file, permissions: before?.status.permissions ?? 0o600)
-            try output.write(String(decoding: bytes, as: UTF8.self))
-            try output.commit {
-              let now = try Self.readSyncFile(file, fileSystem: fileSystem)
-              guard now?.status.size == before?.status.size,
-                now?.status.modificationTime == before?.status.modificationTime,
-                now.map({ SyncState.fnv1a($0.bytes) }) == before.map({ SyncState.fnv1a($0.bytes) })
-              else { throw SyncChanged(file: file) }
-            }
-          }
-          let folder = String(statePath[..<(statePath.lastIndex(of: "/") ?? statePath.endIndex)])
-          try fileSystem.createDirectory(folder, permissions: 0o700)
-          // The syncs that changed the list with this file, newest first, so that `undo` of one of
-          // them finds this copy (the log keeps the last `undoDepth` changes).
-          let changes = Array(
-            ((applied.change.map { [$0] } ?? []) + (state.map { SyncState.changes($0.bytes) } ?? []))
-              .prefix(TodoStore.undoDepth))
-          try fileSystem.writeAtomically(
-            Array(
-              SyncState.text(file: absolute, entries: entries, changes: changes, done: done.mark)
-                .utf8),
-            to: statePath, permissions: 0o600)
-          return SyncResult(
-            file: file, change: applied.change, written: written,
-            toList: SyncResult.Counts(
-              added: plan.additions.count - plan.conflicts.filter { $0.copy != nil }.count,
-              removed: plan.removals.count, updated: plan.updates.count - plan.archived,
-              archived: plan.archived),
-            toFile: SyncResult.Counts(
-              added: plan.fileAdded, removed: plan.fileRemoved, updated: plan.fileUpdated),
-            conflicts: plan.conflicts.map { conflict in
-              SyncResult.Conflict(
-                conflict, copy: conflict.copy.map { applied.ids[$0] }, file: file)
-            }, keptAsText: keptAsText)
+    let absolute = SyncSettings.absolutePath(file)
+    let statePath = SyncState.path(store: store.path, file: absolute)
+    let result = try store.guarded {
+      try store.connection.transaction(immediate: true) {
+        // Inside the store's write transaction: other toolbox processes wait, so two syncs of the
+        // same file (or a sync and an add) cannot interleave.
+        let before = try Self.readSyncFile(file, fileSystem: fileSystem)
+        var keptAsText: [SyncResult.KeptAsText] = []
+        let lines = try Self.syncLines(before?.bytes ?? [], file: file, today: today) {
+          keptAsText.append(SyncResult.KeptAsText(file: file, line: $0, details: $1))
         }
+        let state = try fileSystem.readRegularFile(
+          statePath, limit: SyncState.maximumSize, followSymbolicLinks: false)
+        let base = try state.map { try SyncState.entries($0.bytes, path: statePath) } ?? []
+        if before == nil, !base.isEmpty {
+          throw FileSystemError(
+            "cannot sync '\(file)': it no longer exists, but it was synced before (its "
+              + "last-synced copy is '\(statePath)'); restore it, or delete that copy to start "
+              + "over", code: "file_not_found")
+        }
+        let list = try store.tasks(TaskQuery.everything())
+        let done = try Self.doneFile(
+          beside: file, since: state.flatMap { SyncState.doneMark($0.bytes) },
+          fileSystem: fileSystem, today: today)
+        let plan = SyncPlan.make(base: base, file: lines, list: list, archive: done.tasks)
+        let applied = try store.applySync(plan, file: file)
+
+        // The file after the sync: every line whose task did not change is written back as it was
+        // read; the list's lines only where the list has something the file lacks.
+        var byID: [Int: TodoTask] = [:]
+        for task in list { byID[task.id] = task }
+        for task in plan.updates { byID[task.id] = task }
+        var entries: [(id: Int, line: String)] = []
+        var out: [String] = []
+        var placed = Set<Int>()
+        for (position, item) in plan.items.enumerated() {
+          let line: String
+          switch item {
+          case .task(let id):
+            guard let task = byID[id] else { continue }
+            line = SyncPlan.line(task)
+            entries.append((id, line))
+          case .added(let index):
+            let id = applied.ids[index]
+            line = SyncPlan.line(TodoTask(id: id, plan.additions[index]))
+            entries.append((id, line))
+          }
+          if let place = plan.places[position], placed.insert(place).inserted {
+            out += [String](repeating: "", count: lines[place].blanksBefore)
+          }
+          out.append(plan.kept[position].flatMap { lines[$0].raw } ?? line)
+        }
+        let bytes = Self.fileText(out, like: before?.bytes ?? [])
+        let written = before.map { plan.changesFile && $0.bytes != bytes } ?? true
+        if written {
+          try Self.write(String(decoding: bytes, as: UTF8.self), to: file, over: before, fileSystem)
+        }
+        let folder = String(statePath[..<(statePath.lastIndex(of: "/") ?? statePath.endIndex)])
+        try fileSystem.createDirectory(folder, permissions: 0o700)
+        // The syncs that changed the list with this file, newest first, so that `undo` of one of
+        // them finds this copy (the log keeps the last `undoDepth` changes).
+        let changes = Array(
+          ((applied.change.map { [$0] } ?? []) + (state.map { SyncState.changes($0.bytes) } ?? []))
+            .prefix(TodoStore.undoDepth))
+        try fileSystem.writeAtomically(
+          Array(
+            SyncState.text(file: absolute, entries: entries, changes: changes, done: done.mark)
+              .utf8),
+          to: statePath, permissions: 0o600)
+        return SyncResult(
+          file: file, change: applied.change, written: written,
+          toList: SyncResult.Counts(
+            added: plan.additions.count - plan.conflicts.filter { $0.copy != nil }.count,
+            removed: plan.removals.count, updated: plan.updates.count - plan.archived,
+            archived: plan.archived),
+          toFile: SyncResult.Counts(
+            added: plan.fileAdded, removed: plan.fileRemoved, updated: plan.fileUpdated),
+          conflicts: plan.conflicts.map { conflict in
+            SyncResult.Conflict(
+              conflict, copy: conflict.copy.map { applied.ids[$0] }, file: file)
+          }, keptAsText: keptAsText)
       }
-      for line in result.keptAsText { writer.warn(line) }
-      for conflict in result.conflicts { writer.warn(conflict) }
-      try writer.writeDocument(result)
     }
+    for line in result.keptAsText { writer.warn(line) }
+    for conflict in result.conflicts { writer.warn(conflict) }
+    try writer.writeDocument(result)
   }
 
   /// The file's text from its lines, with the line ending the file used (its first line's: LF, CRLF or
@@ -178,9 +182,6 @@ extension TodoTool {
     }
     return bytes
   }
-
-  /// The path made absolute against the working folder (the key of its last-synced copy).
-  static func absolutePath(_ path: String) -> String { SyncSettings.absolutePath(path) }
 
   /// The done tasks added to `done.txt` in the file's folder (todo.sh's and topydo's archive) since the
   /// last sync (``SyncState/freshDone(_:mark:)``), read leniently; lines that are not tasks are left
@@ -260,15 +261,26 @@ extension TodoTool {
       var text = old
       if let last = bytes.last, last != 0x0A, last != 0x0D { text += ending }
       for line in lines { text += line + ending }
-      let output = try OutputFile(path, permissions: before?.status.permissions ?? 0o600)
-      try output.write(text)
-      try output.commit {
-        let now = try readSyncFile(path, fileSystem: fileSystem)
-        guard now?.status.size == before?.status.size,
-          now?.status.modificationTime == before?.status.modificationTime,
-          now.map({ SyncState.fnv1a($0.bytes) }) == before.map({ SyncState.fnv1a($0.bytes) })
-        else { throw SyncChanged(file: path, command: "archive") }
-      }
+      try write(text, to: path, over: before, fileSystem, command: "archive")
+    }
+  }
+
+  /// Writes a file the sync read (todo.txt, done.txt) as `sync` writes it: atomically, its mode kept
+  /// (0600 when new), and only if nothing changed it since it was read (`before`: its size,
+  /// modification time and content, checked right before the rename); else ``SyncChanged`` (75) and
+  /// the file stays as it is.
+  static func write(
+    _ text: String, to path: String, over before: RegularFile?, _ fileSystem: any FileSystem,
+    command: String = "sync"
+  ) throws {
+    let output = try OutputFile(path, permissions: before?.status.permissions ?? 0o600)
+    try output.write(text)
+    try output.commit {
+      let now = try readSyncFile(path, fileSystem: fileSystem)
+      guard now?.status.size == before?.status.size,
+        now?.status.modificationTime == before?.status.modificationTime,
+        now.map({ $0.bytes == before?.bytes }) ?? (before == nil)
+      else { throw SyncChanged(file: path, command: command) }
     }
   }
 
