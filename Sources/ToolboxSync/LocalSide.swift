@@ -2,9 +2,11 @@
 /// `VEVENT`), and the changes the sync engine asks it to make. No tool's words: the tool turns its items
 /// into objects and objects into items.
 public protocol SyncLocalSide {
-  /// Every item the tool has, each as the tool writes it (the same item must give the same bytes every
-  /// time, so that "changed" means changed: a fixed `DTSTAMP`, say).
-  func items() throws -> [LocalItem]
+  /// Calls `body` with every item the tool has, one at a time, each as the tool writes it (the same item
+  /// must give the same bytes every time, so that "changed" means changed: a fixed `DTSTAMP`, say). One
+  /// at a time, so that the engine keeps only the items that changed: an idle sync of 10,000 tasks never
+  /// holds their 10,000 objects.
+  func forEachItem(_ body: (LocalItem) throws -> Void) throws
 
   /// The object as the tool would give it back once it had stored it: what the tool keeps of it, in the
   /// tool's writing. Two objects the tool cannot tell apart have the same canonical form; the engine

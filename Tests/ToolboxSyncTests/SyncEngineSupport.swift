@@ -178,7 +178,9 @@ final class MemoryTool: SyncLocalSide, @unchecked Sendable {
       data: Self.object(uid: uid, summary: task.summary, done: task.done))
   }
 
-  func items() throws -> [LocalItem] { tasks.map { render($0.key, $0.value) } }
+  func forEachItem(_ body: (LocalItem) throws -> Void) throws {
+    for (key, task) in tasks { try body(render(key, task)) }
+  }
 
   func task(_ data: [UInt8]) throws -> Task {
     guard let summary = Self.field("SUMMARY", data) else { throw InjectedFault() }

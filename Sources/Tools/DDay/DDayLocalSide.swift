@@ -93,8 +93,8 @@ final class DDayLocalSide: SyncLocalSide, @unchecked Sendable {
     LocalItem(key: String(event.id), uid: event.calendarUID, data: object(event))
   }
 
-  func items() throws -> [LocalItem] {
-    try store.events().map(item)
+  func forEachItem(_ body: (LocalItem) throws -> Void) throws {
+    for event in try store.events() { try body(item(event)) }
   }
 
   /// What a D-Day is made of in an object: the first `VEVENT` as `import` reads it, and the day it was

@@ -48,13 +48,10 @@ final class TodoLocalSide: SyncLocalSide, @unchecked Sendable {
       key: String(task.id), uid: TaskICalendar.uid(of: task), data: object(task))
   }
 
-  func items() throws -> [LocalItem] {
-    // Each task becomes its item as it is read: the tasks are never all in memory beside the items.
-    var items: [LocalItem] = []
+  func forEachItem(_ body: (LocalItem) throws -> Void) throws {
     try store.guarded {
-      try store.forEachTask(TaskQuery.everything(), extended: true) { items.append(item($0)) }
+      try store.forEachTask(TaskQuery.everything(), extended: true) { try body(item($0)) }
     }
-    return items
   }
 
   /// Every task of the list with its UID and kept lines (what its `VTODO` is made of).
