@@ -188,7 +188,10 @@ private struct Run {
     }
     // The tool's items, by key. An item in step on both sides since the last sync (its bytes hash as
     // the state says, the collection's version is the state's) needs nothing more: its bytes are not
-    // kept, only that hash (``SyncEngine/Record/localHash``).
+    // kept, only that hash (``SyncEngine/Record/localHash``). Nor are the bytes of an item the state
+    // does not know: the collection may have it already (a first sync of two copies of one list), which
+    // its hash tells; the ones still needed after the collection's items are fetched are read again
+    // (`refill`).
     var entryOfKey: [String: CollectionSyncState.Entry] = [:]
     entryOfKey.reserveCapacity(entries.count)
     for entry in entries.values {
@@ -197,8 +200,18 @@ private struct Run {
     var localByKey: [String: (item: LocalItem, hash: String?)] = [:]
     localByKey.reserveCapacity(entries.count)
     var knownKeys = 0
+    var refill = Set<String>()
     try engine.local.forEachItem { item in
-      if entryOfKey[item.key] != nil { knownKeys += 1 }
+      var bare = item
+      bare.data = []
+      guard entryOfKey[item.key] != nil else {
+        localByKey[item.key] = (
+          bare, CollectionSyncState.hash(ICalendarObject.withUID(item.data, item.uid))
+        )
+        refill.insert(item.key)
+        return
+      }
+      knownKeys += 1
       guard let entry = entryOfKey[item.key], let href = entry.href, let etag = entry.etag,
         versions[href] == etag,
         CollectionSyncState.hash(ICalendarObject.withUID(item.data, entry.uid)) == entry.localHash
@@ -206,8 +219,6 @@ private struct Run {
         localByKey[item.key] = (item, nil)
         return
       }
-      var bare = item
-      bare.data = []
       localByKey[item.key] = (bare, entry.localHash)
     }
     entryOfKey = [:]
@@ -235,16 +246,18 @@ private struct Run {
       records[entry.uid] = record
     }
     // New items of the tool's side: linked by UID to a known item that lacks its local side.
-    var newLocal: [LocalItem] = []
-    for item in localByKey.values.map(\.item).sorted(by: { $0.key < $1.key })
+    var newLocal: [String] = []
+    for (item, hash) in localByKey.values.sorted(by: { $0.item.key < $1.item.key })
     where !usedKeys.contains(item.key) {
       if var record = records[item.uid], record.local == nil, record.entry?.key == nil {
         record.local = item
+        record.localHash = hash
         records[item.uid] = record
       } else if records[item.uid] == nil {
-        records[item.uid] = SyncEngine.Record(uid: item.uid, local: item)
-        newLocal.append(item)
+        records[item.uid] = SyncEngine.Record(uid: item.uid, local: item, localHash: hash)
+        newLocal.append(item.uid)
       } else {
+        refill.remove(item.key)
         report.warnings.append(
           "an item of the list has the UID '\(item.uid)' of another one; left alone")
         report.incomplete = true
@@ -298,6 +311,10 @@ private struct Run {
             }
             record.remote = item.version
             record.data = item.data
+            if record.entry == nil, record.local != nil, sameAsTool(record, item.data) {
+              record = linkedInStep(record)
+              if let key = record.local?.key { refill.remove(key) }
+            }
             records[uid] = record
           } else if records[uid] == nil {
             records[uid] = SyncEngine.Record(uid: uid, remote: item.version, data: item.data)
@@ -321,6 +338,7 @@ private struct Run {
         records[uid] = record
       }
     }
+    try readAgain(refill, into: &records)
     try linkByContent(&records, newLocal: newLocal)
     self.records = records
     entries.reserveCapacity(records.count)
@@ -361,13 +379,71 @@ private struct Run {
     return onlyOurs ? changes.token : nil
   }
 
+  /// Reads again the bytes of the tool's items that were new to the state and are still needed, the
+  /// items with the keys `keys`. One that changed or went meanwhile is left for the next sync.
+  mutating func readAgain(_ keys: Set<String>, into records: inout [String: SyncEngine.Record])
+    throws
+  {
+    guard !keys.isEmpty else { return }
+    var uidOfKey: [String: String] = [:]
+    uidOfKey.reserveCapacity(keys.count)
+    for record in records.values {
+      if let key = record.local?.key, keys.contains(key) { uidOfKey[key] = record.uid }
+    }
+    try engine.local.forEachItem { item in
+      guard let uid = uidOfKey.removeValue(forKey: item.key), var record = records[uid] else {
+        return
+      }
+      if CollectionSyncState.hash(ICalendarObject.withUID(item.data, uid)) == record.localHash {
+        record.local = item
+        record.localHash = nil
+        records[uid] = record
+      } else {
+        uidOfKey[item.key] = uid
+      }
+    }
+    for uid in uidOfKey.values.sorted() {
+      records[uid] = nil
+      report.warnings.append(
+        "the item with UID '\(uid)' changed during the sync; left for the next sync")
+      report.incomplete = true
+    }
+  }
+
+  /// Whether the tool reads the collection's version `data` of a record's item as the tool's own.
+  func sameAsTool(_ record: SyncEngine.Record, _ data: [UInt8]) -> Bool {
+    guard let hash = localHash(record), let canonical = try? engine.local.canonical(data) else {
+      return false
+    }
+    return CollectionSyncState.hash(ICalendarObject.withUID(canonical, record.uid)) == hash
+  }
+
+  /// A new item of the tool and a new item of the collection with its `UID` that the tool reads the
+  /// same (a first sync of two copies of one list): in step, recorded at once, and the record keeps
+  /// neither side's bytes (a first sync linking 10,000 items would otherwise hold both sides' 10,000
+  /// objects until the end). What ``decide(_:attempt:)`` does for them, done as they are fetched.
+  mutating func linkedInStep(_ record: SyncEngine.Record) -> SyncEngine.Record {
+    guard let local = record.local, let remote = record.remote else { return record }
+    let entry = CollectionSyncState.Entry(
+      uid: record.uid, key: local.key, localHash: localHash(record), href: remote.href,
+      etag: remote.etag)
+    entries[record.uid] = entry
+    var linked = SyncEngine.Record(uid: record.uid, entry: entry, remote: remote, data: [])
+    linked.local = LocalItem(key: local.key, uid: local.uid, data: [])
+    linked.localHash = entry.localHash
+    return linked
+  }
+
   /// Links a new item of the tool with a new item of the collection that the tool reads the same.
-  mutating func linkByContent(_ records: inout [String: SyncEngine.Record], newLocal: [LocalItem])
+  mutating func linkByContent(_ records: inout [String: SyncEngine.Record], newLocal: [String])
     throws
   {
     var byContent: [[UInt8]: String] = [:]
-    for item in newLocal where records[item.uid]?.remote == nil {
-      byContent[ICalendarObject.withUID(item.data, "")] = item.uid
+    for uid in newLocal {
+      guard let record = records[uid], record.remote == nil, let item = record.local else {
+        continue
+      }
+      byContent[ICalendarObject.withUID(item.data, "")] = uid
     }
     guard !byContent.isEmpty else { return }
     for (uid, record) in records.sorted(by: { $0.key < $1.key })

@@ -178,8 +178,15 @@ final class MemoryTool: SyncLocalSide, @unchecked Sendable {
       data: Self.object(uid: uid, summary: task.summary, done: task.done))
   }
 
+  /// How many times ``forEachItem(_:)`` went through the tasks.
+  var reads = 0
+  /// Another process's edit, made after the first time the engine reads the tasks.
+  var afterFirstRead: ((MemoryTool) -> Void)?
+
   func forEachItem(_ body: (LocalItem) throws -> Void) throws {
     for (key, task) in tasks { try body(render(key, task)) }
+    reads += 1
+    if reads == 1 { afterFirstRead?(self) }
   }
 
   func task(_ data: [UInt8]) throws -> Task {

@@ -176,6 +176,15 @@ import ToolboxTestSupport
     let report = try sync(collection, tool)
     #expect(report == SyncReport())
     #expect(collection.items.count == 1 && tool.tasks.count == 1)
+    // Linked as it was fetched (neither side's bytes kept): the next sync finds it in step, and the
+    // link was recorded with the tool's key and the collection's version.
+    #expect(collection.writes.isEmpty && tool.applied == 0)
+    #expect(try sync(collection, tool) == SyncReport())
+    #expect(collection.writes.isEmpty && tool.applied == 0)
+    let state = try CollectionSyncState.load(
+      from: folder.file("store.sync/target.state"), fileSystem: LocalFileSystem())
+    #expect(state.entries.map(\.uid) == ["a"] && state.entries.first?.key == "1")
+    #expect(state.entries.first?.etag == collection.items["a.ics"]?.etag)
     // With other content: both kept.
     tool.tasks[2] = MemoryTool.Task(summary: "Call mum", uid: "b")
     tool.next = 3
@@ -183,6 +192,37 @@ import ToolboxTestSupport
     let second = try sync(collection, tool)
     #expect(second.conflicts.map(\.kind) == [.addedToBoth])
     #expect(tool.summaries == ["Buy milk", "Call dad", "Call mum"])
+    expectInStep(collection, tool)
+  }
+
+  @Test func theToolsNewItemsAreReadAgainOnlyWhenNeeded() throws {
+    // Two copies of one list: the items are linked by their hashes, and never read a second time.
+    let collection = MemoryCollection()
+    let tool = MemoryTool(keepsUIDs: true)
+    for (key, summary) in ["Buy milk", "Call mum"].enumerated() {
+      tool.tasks[key + 1] = MemoryTool.Task(summary: summary, uid: "u\(key)")
+      collection.put("u\(key)", object("u\(key)", summary))
+    }
+    tool.next = 3
+    #expect(try sync(collection, tool) == SyncReport())
+    #expect(tool.reads == 1 && collection.writes.isEmpty)
+    // A new item to upload is read again; one edited meanwhile (by another process) is left for the
+    // next sync, which uploads the edited version.
+    tool.reads = 0
+    tool.add("Pay rent")
+    let edited = tool.add("Water plants")
+    tool.afterFirstRead = { $0.tasks[edited]?.summary = "Water the plants" }
+    let report = try sync(collection, tool)
+    #expect(tool.reads == 2)
+    #expect(report.toCollection == SyncReport.Counts(added: 1) && report.incomplete)
+    #expect(
+      report.warnings == [
+        "the item with UID 'local-\(edited)' changed during the sync; left for the next sync"
+      ])
+    #expect(collection.summaries == ["Buy milk", "Call mum", "Pay rent"])
+    tool.afterFirstRead = nil
+    #expect(try sync(collection, tool).toCollection == SyncReport.Counts(added: 1))
+    #expect(collection.summaries == ["Buy milk", "Call mum", "Pay rent", "Water the plants"])
     expectInStep(collection, tool)
   }
 
