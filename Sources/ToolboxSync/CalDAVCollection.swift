@@ -83,31 +83,39 @@ public struct CalDAVCollection: SyncCollection, Sendable {
       case 400, 403, 405, 409, 412, 415, 422, 501: return nil
       default: throw session.statusError("REPORT", answer)
       }
-      let multistatus = try session.readMultistatus(answer)
-      guard let next = multistatus.syncToken, !next.isEmpty else { return nil }
+      // Each response is taken as it is read (a report of 10,000 items is never 10,000 responses in
+      // memory); the first error stops the taking and is thrown once the body is read.
       var truncated = false
-      for response in multistatus.responses {
-        let resolved = try resolve(response.href, answerURL: answer.url)
-        if resolved.path == url.path {
-          if response.status == 507 { truncated = true }
-          continue
+      var failure: (any Error)?
+      let token = try session.readMultistatus(answer) { response in
+        guard failure == nil else { return }
+        do {
+          let resolved = try resolve(response.href, answerURL: answer.url)
+          if resolved.path == url.path {
+            if response.status == 507 { truncated = true }
+            return
+          }
+          guard let href = try member(response.href, answerURL: answer.url) else { return }
+          if let status = response.status, status == 404 || status == 410 {
+            if changed.removeValue(forKey: href) != nil { order.removeAll { $0 == href } }
+            if removed.insert(href).inserted { removedOrder.append(href) }
+            return
+          }
+          if response.property(DAVNames.dav, "resourcetype")?.children.isEmpty == false { return }
+          if let type = response.property(DAVNames.dav, "getcontenttype")?.trimmedText
+            .lowercased(), !type.isEmpty, !type.hasPrefix("text/calendar")
+          {
+            return
+          }
+          let version = ItemVersion(href: href, etag: try etag(of: response, href: href))
+          if removed.remove(href) != nil { removedOrder.removeAll { $0 == href } }
+          if changed.updateValue(version, forKey: href) == nil { order.append(href) }
+        } catch {
+          failure = error
         }
-        guard let href = try member(response.href, answerURL: answer.url) else { continue }
-        if let status = response.status, status == 404 || status == 410 {
-          if changed.removeValue(forKey: href) != nil { order.removeAll { $0 == href } }
-          if removed.insert(href).inserted { removedOrder.append(href) }
-          continue
-        }
-        if response.property(DAVNames.dav, "resourcetype")?.children.isEmpty == false { continue }
-        if let type = response.property(DAVNames.dav, "getcontenttype")?.trimmedText.lowercased(),
-          !type.isEmpty, !type.hasPrefix("text/calendar")
-        {
-          continue
-        }
-        let version = ItemVersion(href: href, etag: try etag(of: response, href: href))
-        if removed.remove(href) != nil { removedOrder.removeAll { $0 == href } }
-        if changed.updateValue(version, forKey: href) == nil { order.append(href) }
       }
+      if let failure { throw failure }
+      guard let next = token, !next.isEmpty else { return nil }
       current = next
       if !truncated {
         return CollectionChanges(

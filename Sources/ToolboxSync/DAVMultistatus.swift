@@ -33,17 +33,29 @@ public struct DAVMultistatus: Sendable, Equatable {
     -> DAVMultistatus
   {
     var responses: [DAVResponse] = []
-    let root = try DAVXML.parse(bytes, limits: limits) { (child) throws(DAVXMLError) -> Bool in
-      guard child.is(DAVXML.davNamespace, "response") else { return false }
-      responses.append(try DAVResponse(child))
-      return true
+    let token = try parse(bytes, limits: limits) { responses.append($0) }
+    return DAVMultistatus(responses: responses, syncToken: token)
+  }
+
+  /// Parses a multistatus body, handing each response to `body` as soon as its element ends and
+  /// keeping none: a sync report of 10,000 items is never in memory as 10,000 responses.
+  ///
+  /// - Returns: The `sync-token`, if the body has one.
+  public static func parse(
+    _ bytes: [UInt8], limits: DAVXML.Limits = .default, each body: (DAVResponse) -> Void
+  ) throws(DAVXMLError) -> String? {
+    // The reader keeps its callback for the length of the parse only.
+    let root = try withoutActuallyEscaping(body) { body throws(DAVXMLError) in
+      try DAVXML.parse(bytes, limits: limits) { (child) throws(DAVXMLError) -> Bool in
+        guard child.is(DAVXML.davNamespace, "response") else { return false }
+        body(try DAVResponse(child))
+        return true
+      }
     }
     guard root.is(DAVXML.davNamespace, "multistatus") else {
       throw DAVXMLError("expected a DAV: multistatus, found '\(root.name)'")
     }
-    return DAVMultistatus(
-      responses: responses,
-      syncToken: root.child(DAVXML.davNamespace, "sync-token")?.trimmedText)
+    return root.child(DAVXML.davNamespace, "sync-token")?.trimmedText
   }
 }
 

@@ -139,6 +139,15 @@ public struct DAVSession: Sendable {
 
   /// Reads a multistatus answer's body.
   func readMultistatus(_ answer: Answer) throws -> DAVMultistatus {
+    var responses: [DAVResponse] = []
+    let token = try readMultistatus(answer) { responses.append($0) }
+    return DAVMultistatus(responses: responses, syncToken: token)
+  }
+
+  /// Reads a multistatus answer's body a response at a time (``DAVMultistatus/parse(_:limits:each:)``).
+  ///
+  /// - Returns: The `sync-token`, if the body has one.
+  func readMultistatus(_ answer: Answer, each body: (DAVResponse) -> Void) throws -> String? {
     let type = answer.response.headers["content-type"]?.lowercased() ?? ""
     guard type.isEmpty || Self.isXML(type) else {
       throw DAVResponseError(
@@ -146,7 +155,7 @@ public struct DAVSession: Sendable {
           + "for \(answer.url.decodedPath.escapingControlCharacters)")
     }
     do throws(DAVXMLError) {
-      return try DAVMultistatus.parse(answer.response.body, limits: limits)
+      return try DAVMultistatus.parse(answer.response.body, limits: limits, each: body)
     } catch {
       throw DAVResponseError(
         "\(answer.url.origin) sent a response toolbox cannot read for "

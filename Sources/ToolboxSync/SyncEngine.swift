@@ -438,19 +438,34 @@ private struct Run {
   mutating func linkByContent(_ records: inout [String: SyncEngine.Record], newLocal: [String])
     throws
   {
-    var byContent: [[UInt8]: String] = [:]
+    // The collection's new items that no item of the tool has the UID of: usually none (an upload),
+    // and then nothing more is made; nor when the tool has no new items (a sync with nothing to do).
+    guard !newLocal.isEmpty else { return }
+    let unlinked = records.compactMap {
+      $0.value.entry == nil && $0.value.local == nil ? $0.key : nil
+    }
+    guard !unlinked.isEmpty else { return }
+    // The tool's new items by the hash of their content without a UID (a hash, not a copy of each
+    // object: 10,000 items' bytes again); a hit is compared in full.
+    var byContent: [String: [String]] = [:]
     for uid in newLocal {
       guard let record = records[uid], record.remote == nil, let item = record.local else {
         continue
       }
-      byContent[ICalendarObject.withUID(item.data, "")] = uid
+      byContent[CollectionSyncState.hash(ICalendarObject.withUID(item.data, "")), default: []]
+        .append(uid)
     }
     guard !byContent.isEmpty else { return }
-    for (uid, record) in records.sorted(by: { $0.key < $1.key })
-    where record.entry == nil && record.local == nil {
-      guard let data = record.data, let canonical = try? engine.local.canonical(data),
-        let localUID = byContent.removeValue(forKey: ICalendarObject.withUID(canonical, "")),
-        let item = records[localUID]?.local
+    for uid in unlinked.sorted() {
+      guard let record = records[uid], let data = record.data,
+        let canonical = try? engine.local.canonical(data)
+      else { continue }
+      let content = ICalendarObject.withUID(canonical, "")
+      let key = CollectionSyncState.hash(content)
+      guard
+        let index = byContent[key]?.firstIndex(where: {
+          records[$0].map { ICalendarObject.withUID($0.local?.data ?? [], "") } == content
+        }), let localUID = byContent[key]?.remove(at: index), let item = records[localUID]?.local
       else { continue }
       var linked = record
       linked.local = item

@@ -252,6 +252,22 @@ import ToolboxTestSupport
     #expect(collection.items.count == 1 && tool.tasks.count == 1)
   }
 
+  @Test func twoCopiesOfOneItemOnEachSideAreLinkedPairByPair() throws {
+    let collection = MemoryCollection()
+    let tool = MemoryTool()
+    tool.add("Buy milk")
+    tool.add("Buy milk")
+    tool.add("Call mum")
+    collection.put("a", object("a", "Buy milk"))
+    collection.put("b", object("b", "Buy milk"))
+    collection.put("c", object("c", "Pay rent"))
+    let report = try sync(collection, tool)
+    #expect(report.toLocal == SyncReport.Counts(added: 1))
+    #expect(report.toCollection == SyncReport.Counts(added: 1))
+    #expect(tool.summaries == ["Buy milk", "Buy milk", "Call mum", "Pay rent"])
+    expectInStep(collection, tool)
+  }
+
   @Test func aWriteThatMeetsAnotherClientsWriteIsMergedAgain() throws {
     let collection = MemoryCollection()
     let tool = MemoryTool()
