@@ -4,11 +4,12 @@ import ToolboxCore
 /// the screen and draws every cell that is not blank; each later one writes only the cells that differ from
 /// the frame before, with the fewest cursor moves and attribute changes it can (each move is the shortest
 /// of CUP, a relative move, and writing again the unchanged glyphs it passes over; a row's blank end is one
-/// EL).
+/// EL, a blank run inside a row the shortest of spaces, ECH and EL1).
 ///
 /// The escapes are a small common set (VT100 and ECMA-48, as every terminal emulator in use reads them):
-/// CUP, CUU, CUD, CUF, CUB and CR to move, SGR for attributes, EL and ED to erase, DECTCEM to show or hide
-/// the cursor. CR is written as it is: the terminal is in raw mode, without output processing. A wide
+/// CUP, CUU, CUD, CUF, CUB, CR and LF to move, SGR for attributes, EL, EL1, ECH and ED to erase, DECTCEM to
+/// show or hide the cursor. CR and LF are written as they are: the terminal is in raw mode, without output
+/// processing (LF moves down in the same column, and is never written on the last row). A wide
 /// character is written once, from its left cell; its right half (a continuation cell) is never written
 /// on its own. Without colour (``Theme/usesColor``) no colour SGR is written at all.
 public struct FrameRenderer: Sendable {
@@ -76,7 +77,8 @@ public struct FrameRenderer: Sendable {
   /// Writes the glyphs of a row that differ. A glyph is the same when one starts at the same column in
   /// both frames with the same cell and width: the terminal shows it already, and no write of this frame
   /// touches it (the other glyphs of the new row do not overlap it, so none erases a wide character it is
-  /// part of).
+  /// part of). Cells that become blank are erased the cheapest way: a row's blank end with one EL, a run
+  /// of blanks inside the row with spaces, ECH, or EL1 when the row is blank from its start.
   private mutating func drawRow(
     _ row: Int, of frame: Canvas, over previous: Canvas, into output: inout [UInt8]
   ) {
@@ -87,33 +89,109 @@ public struct FrameRenderer: Sendable {
     // change (a list that got shorter).
     var blankFrom = width
     while blankFrom > 0, frame.cells[start + blankFrom - 1] == .blank { blankFrom -= 1 }
+    let changed = Self.changedGlyphs(row, of: frame, over: previous)
+    var column = 0
+    while column < width {
+      let glyphWidth = Self.glyphWidth(of: frame, row: row, column: column)
+      guard changed[column] else {
+        column += glyphWidth
+        continue
+      }
+      if column >= blankFrom {
+        move(to: (row, column), over: frame, into: &output)
+        setAttributes(frame[row, column].style, into: &output)
+        output += Self.csi + [0x4B]  // K: erase to the end of the line, in the default attributes
+        return
+      }
+      if frame[row, column] == .blank {
+        column = eraseRun(row, from: column, of: frame, changed: changed, into: &output)
+        continue
+      }
+      move(to: (row, column), over: frame, into: &output)
+      setAttributes(frame[row, column].style, into: &output)
+      Self.appendGlyph(of: frame, row: row, column: column, width: glyphWidth, to: &output)
+      let next = column + glyphWidth
+      position = next < width ? (row, next) : nil
+      column = next
+    }
+  }
+
+  /// For each column of a row, whether a glyph of the new frame starts there that the terminal does not
+  /// show already (false for continuation cells and unchanged glyphs).
+  private static func changedGlyphs(_ row: Int, of frame: Canvas, over previous: Canvas) -> [Bool] {
+    let width = frame.width
+    var changed = Array(repeating: false, count: width)
     var column = 0
     var previousColumn = 0
     var previousWidth = 1
     while column < width {
       while previousColumn < column {
-        previousColumn += Self.glyphWidth(of: previous, row: row, column: previousColumn)
+        previousColumn += glyphWidth(of: previous, row: row, column: previousColumn)
       }
-      let glyphWidth = Self.glyphWidth(of: frame, row: row, column: column)
+      let glyphWidth = glyphWidth(of: frame, row: row, column: column)
       if previousColumn == column {
         previousWidth = Self.glyphWidth(of: previous, row: row, column: column)
       }
-      defer { column += glyphWidth }
-      if previousColumn == column, previousWidth == glyphWidth,
-        previous[row, column] == frame[row, column]
-      {
-        continue
-      }
-      move(to: (row, column), over: frame, into: &output)
-      setAttributes(frame[row, column].style, into: &output)
-      if column >= blankFrom {
-        output += Self.csi + [0x4B]  // K: erase to the end of the line, in the default attributes
-        return
-      }
-      Self.appendGlyph(of: frame, row: row, column: column, width: glyphWidth, to: &output)
-      let next = column + glyphWidth
-      position = next < width ? (row, next) : nil
+      changed[column] =
+        previousColumn != column || previousWidth != glyphWidth
+        || previous[row, column] != frame[row, column]
+      column += glyphWidth
     }
+    return changed
+  }
+
+  /// Erases the run of cells that are blank in the new frame from `column` (which changed) to the last
+  /// changed one before the next glyph that is not blank, the cheapest of three ways counting the move
+  /// to it and from it to the next change in the row: spaces, ECH (the cursor stays), or EL1 (from the
+  /// row's start, when the new row is blank up to there).
+  ///
+  /// - Returns: The column after the run.
+  private mutating func eraseRun(
+    _ row: Int, from column: Int, of frame: Canvas, changed: [Bool], into output: inout [UInt8]
+  ) -> Int {
+    let width = frame.width
+    var end = column
+    var lastChanged = column
+    while end < width, frame[row, end] == .blank {
+      if changed[end] { lastChanged = end }
+      end += 1
+    }
+    let nextChange = (lastChanged + 1..<width).first { changed[$0] }
+    let count = lastChanged + 1 - column
+    let plain = CellStyle.plain
+    // The SGR to plain comes after the move to the run, as for any glyph.
+    func after(_ from: (row: Int, column: Int)) -> Int {
+      guard let nextChange else { return 0 }
+      return moveBytes(from: from, to: (row, nextChange), over: frame, attributes: plain).count
+    }
+    let toStart = moveBytes(from: position, to: (row, column), over: frame, attributes: attributes)
+    let spacesCost = toStart.count + count + after((row, lastChanged + 1))
+    let eraseCharacters = Self.sequence(count, 0x58)  // X
+    let echCost = toStart.count + eraseCharacters.count + after((row, column))
+    var toLast: [UInt8]? = nil
+    if (0..<column).allSatisfy({ frame[row, $0] == .blank }) {
+      toLast = moveBytes(
+        from: position, to: (row, lastChanged), over: frame, attributes: attributes)
+    }
+    let el1Cost = toLast.map { $0.count + 4 + after((row, lastChanged)) } ?? Int.max
+    if el1Cost < min(spacesCost, echCost), let toLast {
+      output += toLast
+      position = (row, lastChanged)
+      setAttributes(plain, into: &output)
+      output += Self.csi + [0x31, 0x4B]  // 1K: erase from the row's start to the cursor
+    } else if echCost < spacesCost {
+      output += toStart
+      position = (row, column)
+      setAttributes(plain, into: &output)
+      output += eraseCharacters
+    } else {
+      output += toStart
+      position = (row, column)
+      setAttributes(plain, into: &output)
+      output += Array(repeating: 0x20, count: count)
+      position = (row, lastChanged + 1)
+    }
+    return lastChanged + 1
   }
 
   /// The bytes that write again the glyphs of a row from one column to another, when they are in the
@@ -121,7 +199,7 @@ public struct FrameRenderer: Sendable {
   /// knows that the terminal shows them already (unchanged glyphs, or cells before the first change of
   /// a row), so writing them changes nothing but the cursor's place.
   private func rewritten(
-    _ frame: Canvas, row: Int, from start: Int, to end: Int, limit: Int
+    _ frame: Canvas, row: Int, from start: Int, to end: Int, limit: Int, attributes: CellStyle?
   ) -> [UInt8]? {
     guard let attributes, start < end, !frame[row, start].isContinuation else { return nil }
     var bytes: [UInt8] = []
@@ -168,20 +246,32 @@ public struct FrameRenderer: Sendable {
     !text.unicodeScalars.contains { $0.value < 0x20 || (0x7F..<0xA0).contains($0.value) }
   }
 
-  /// Moves the cursor the cheapest way: nothing when it is there; else the shortest of CUP, and, from
-  /// where it is, a move up or down (CUU, CUD) followed by one along the row: CUF, CUB, CR (and CUF), or
-  /// writing again the glyphs it passes over when they are in the current attributes (from its column,
-  /// or after a CR from the row's start; with `frame`, whose glyphs before the target the terminal shows
-  /// already).
+  /// Moves the cursor the cheapest way (``moveBytes(from:to:over:attributes:)``).
   private mutating func move(
     to target: (row: Int, column: Int), over frame: Canvas? = nil, into output: inout [UInt8]
   ) {
-    if let current = position, current == target { return }
+    output += moveBytes(from: position, to: target, over: frame, attributes: attributes)
+    position = target
+  }
+
+  /// The cheapest move from a position (`nil`: unknown) to another: nothing when it is there; else the
+  /// shortest of CUP, and a move up or down (CUU, CUD, or one to three LFs: without output processing a
+  /// line feed moves down in the same column, and the scroll region is the whole screen between frames,
+  /// so it never scrolls above the last row) followed by one along the row: CUF, CUB, CR (and CUF), or
+  /// writing again the glyphs it passes over when they are in `attributes` (from its column, or after a
+  /// CR from the row's start; with `frame`, whose glyphs before the target the terminal shows already).
+  private func moveBytes(
+    from position: (row: Int, column: Int)?, to target: (row: Int, column: Int),
+    over frame: Canvas?,
+    attributes: CellStyle?
+  ) -> [UInt8] {
+    if let current = position, current == target { return [] }
     var best = Self.cursorPosition(target)
     if let current = position {
       var vertical: [UInt8] = []
       let rows = target.row - current.row
       if rows != 0 { vertical = Self.sequence(abs(rows), rows > 0 ? 0x42 : 0x41) }  // B, A
+      if (1...3).contains(rows) { vertical = Array(repeating: 0x0A, count: rows) }  // LF
       func consider(_ horizontal: [UInt8]) {
         if vertical.count + horizontal.count < best.count { best = vertical + horizontal }
       }
@@ -193,7 +283,7 @@ public struct FrameRenderer: Sendable {
         if let frame,
           let bytes = rewritten(
             frame, row: target.row, from: current.column, to: target.column,
-            limit: best.count - vertical.count)
+            limit: best.count - vertical.count, attributes: attributes)
         {
           consider(bytes)
         }
@@ -204,14 +294,13 @@ public struct FrameRenderer: Sendable {
       consider([0x0D] + (target.column > 0 ? Self.sequence(target.column, 0x43) : []))
       if target.column > 0, let frame,
         let bytes = rewritten(
-          frame, row: target.row, from: 0, to: target.column, limit: best.count - vertical.count - 1
-        )
+          frame, row: target.row, from: 0, to: target.column,
+          limit: best.count - vertical.count - 1, attributes: attributes)
       {
         consider([0x0D] + bytes)
       }
     }
-    output += best
-    position = target
+    return best
   }
 
   /// CUP to a position (the row and column left out when they are the first).
@@ -228,7 +317,8 @@ public struct FrameRenderer: Sendable {
     return bytes
   }
 
-  /// A cursor move of `count` cells (CUU, CUD, CUF, CUB: the count left out when it is 1).
+  /// A cursor move of `count` cells (CUU, CUD, CUF, CUB), or another CSI with one count (ECH, DL, IL):
+  /// the count left out when it is 1.
   private static func sequence(_ count: Int, _ final: UInt8) -> [UInt8] {
     var bytes = csi
     if count > 1 { append(count, to: &bytes) }

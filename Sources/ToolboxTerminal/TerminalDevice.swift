@@ -94,8 +94,8 @@ public final class TerminalDevice: TerminalConnection {
   private func enter() throws {
     var raw = saved
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-    // No output processing: the renderer's CR is a carriage return (whatever `ocrnl` says), and it
-    // writes no line feed.
+    // No output processing: the renderer's CR is a carriage return (whatever `ocrnl` says), and its LF
+    // a line feed that keeps the column (whatever `onlcr` says).
     raw.c_oflag &= ~tcflag_t(OPOST)
     raw.c_cflag |= tcflag_t(CS8)
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)

@@ -18,6 +18,9 @@ import ToolboxTestSupport
       screen.apply(bytes)
       #expect(screen.unknown == [], "frame \(index)", sourceLocation: sourceLocation)
       #expect(screen.scrolls == 0, "frame \(index)", sourceLocation: sourceLocation)
+      #expect(
+        screen.scrollTop == 0 && screen.scrollBottom == screen.height - 1,
+        "frame \(index): the scroll region is left set", sourceLocation: sourceLocation)
       let difference = screen.difference(from: frame, usesColor: usesColor)
       #expect(
         difference == nil, "frame \(index): \(difference ?? "")", sourceLocation: sourceLocation)
@@ -98,37 +101,81 @@ import ToolboxTestSupport
   }
 
   @Test func `the cursor takes the shortest move: up, down, back, to the row's start, or CUP`() {
-    // A list that empties: the first row's end is erased after a CUP, each row under it after a CUD
-    // (the column stays), not a CUP each.
+    // A list that empties: the first row's end is erased after a CUP, each row under it after an LF (the
+    // column stays: no output processing), not a CUP each.
     var full = Canvas(width: 40, height: 8)
     for row in 1..<7 { full.put("• Event \(row) · 100 days  dday", row: row, column: 2) }
     let empty = Canvas(width: 40, height: 8)
     var writes = show([full, empty]).writes
     #expect(
       String(decoding: writes[1], as: UTF8.self)
-        == "\u{1B}[2;3H\u{1B}[K" + String(repeating: "\u{1B}[B\u{1B}[K", count: 5))
-    // Back along a row: CUB (5 bytes, not CUP's 7); one row down in the same column: CUD.
+        == "\u{1B}[2;3H\u{1B}[K" + String(repeating: "\n\u{1B}[K", count: 5))
+    // Back along a row: CUB (5 bytes, not CUP's 7); one row down in the same column: LF.
     var line = Canvas(width: 40, height: 14)
     line.put(String(repeating: "x", count: 30), row: 1, column: 0)
     var back = line
     back.put("A", row: 1, column: 20)
     var down = back
     down.put("B", row: 2, column: 21)
-    // To the start of the next row: CUD and CR (4 bytes, not CUP's 5); near a row's start: CUD, CR and
-    // the unchanged glyphs before the change again (6 bytes, not CUP's 7).
+    // To the start of the next row: LF and CR (2 bytes, not CUP's 5); near a row's start: LF, CR and
+    // the unchanged glyphs before the change again (4 bytes, not CUP's 7); four rows down: CUD.
     var start = down
     start.put(String(repeating: "z", count: 30), row: 11, column: 0)
     start.put("abc", row: 12, column: 0)
     var near = start
     near.put("Y", row: 11, column: 28)
     near.put("X", row: 12, column: 2)
-    writes = show([line, back, down, start, near]).writes
+    var far = near
+    far.put("C", row: 2, column: 22)
+    far.put("D", row: 6, column: 23)
+    writes = show([line, back, down, start, near, far]).writes
     #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[10DA")
-    #expect(String(decoding: writes[2], as: UTF8.self) == "\u{1B}[BB")
+    #expect(String(decoding: writes[2], as: UTF8.self) == "\nB")
     #expect(
       String(decoding: writes[3], as: UTF8.self)
-        == "\u{1B}[12H" + String(repeating: "z", count: 30) + "\u{1B}[B\rabc")
-    #expect(String(decoding: writes[4], as: UTF8.self) == "\u{1B}[12;29HY\u{1B}[B\rabX")
+        == "\u{1B}[12H" + String(repeating: "z", count: 30) + "\n\rabc")
+    #expect(String(decoding: writes[4], as: UTF8.self) == "\u{1B}[12;29HY\n\rabX")
+    #expect(String(decoding: writes[5], as: UTF8.self) == "\u{1B}[3;23HC\u{1B}[4BD")
+    // LF is never written on the last row (it would scroll): show() counts scrolls.
+    var bottom = Canvas(width: 10, height: 3)
+    bottom.put("ab", row: 1, column: 0)
+    var last = bottom
+    last.put("cd", row: 2, column: 0)
+    writes = show([bottom, last]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\n\rcd")
+  }
+
+  @Test func `blank runs inside a row are erased with spaces, ECH or EL1, whichever is shortest`() {
+    func frame(_ text: String) -> Canvas {
+      var canvas = Canvas(width: 40, height: 1)
+      canvas.put(text, row: 0, column: 0)
+      return canvas
+    }
+    // Two cells: two spaces (ECH would be 3 bytes and a hop).
+    var writes = show([frame("ab cd efghij"), frame("ab    efghiX")]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[9D  \u{1B}[6CX")
+    // A long run with a change after it: ECH (the cursor stays), then the hop.
+    writes = show([frame("a bcdefghijklmno p"), frame("a               oX")]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\ra \u{1B}[14X\u{1B}[14CoX")
+    // Four cells at a row's start: the move there and spaces, 7 bytes (EL1 would be 9 with its move).
+    writes = show([frame("  dday  • Event 1"), frame("        • Event 1")]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\r      ")
+    // The row blank from its start to where the cursor comes down: EL1 there.
+    var two = Canvas(width: 20, height: 2)
+    two.put("12345678", row: 0, column: 0)
+    two.put("abcdefghi rest", row: 1, column: 0)
+    var cleared = two
+    cleared.put("Z", row: 0, column: 7)
+    cleared.put("         ", row: 1, column: 0)
+    writes = show([two, cleared]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[1;8HZ\n\u{1B}[1K")
+    // In attributes: erased in the default ones (erasing paints the background).
+    var styled = frame("xyz")
+    styled.restyle(row: 0, column: 0, width: 3) { $0.reverse = true }
+    var erased = styled
+    erased.put("           ", row: 0, column: 0)
+    erased.put("w", row: 0, column: 12)
+    _ = show([styled, erased])
   }
 
   @Test func `wide characters are written once, from their left cell`() {
