@@ -51,7 +51,8 @@ import ToolboxTestSupport
     #expect(screen.text(ofRow: 0) == "      Dec 2026")
     #expect(screen.text(ofRow: 2) == "가나 x")
     let written = String(decoding: writes[0], as: UTF8.self)
-    #expect(written.hasPrefix("\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+    // DECSTBM without numbers: the whole screen scrolls again, and the cursor is home.
+    #expect(written.hasPrefix("\u{1B}[?25l\u{1B}[0m\u{1B}[r\u{1B}[2J"))
     #expect(written.contains("가나 x"))
   }
 
@@ -101,15 +102,6 @@ import ToolboxTestSupport
   }
 
   @Test func `the cursor takes the shortest move: up, down, back, to the row's start, or CUP`() {
-    // A list that empties: the first row's end is erased after a CUP, each row under it after an LF (the
-    // column stays: no output processing), not a CUP each.
-    var full = Canvas(width: 40, height: 8)
-    for row in 1..<7 { full.put("• Event \(row) · 100 days  dday", row: row, column: 2) }
-    let empty = Canvas(width: 40, height: 8)
-    var writes = show([full, empty]).writes
-    #expect(
-      String(decoding: writes[1], as: UTF8.self)
-        == "\u{1B}[2;3H\u{1B}[K" + String(repeating: "\n\u{1B}[K", count: 5))
     // Back along a row: CUB (5 bytes, not CUP's 7); one row down in the same column: LF.
     var line = Canvas(width: 40, height: 14)
     line.put(String(repeating: "x", count: 30), row: 1, column: 0)
@@ -128,7 +120,7 @@ import ToolboxTestSupport
     var far = near
     far.put("C", row: 2, column: 22)
     far.put("D", row: 6, column: 23)
-    writes = show([line, back, down, start, near, far]).writes
+    var writes = show([line, back, down, start, near, far]).writes
     #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[10DA")
     #expect(String(decoding: writes[2], as: UTF8.self) == "\nB")
     #expect(
@@ -176,6 +168,75 @@ import ToolboxTestSupport
     erased.put("           ", row: 0, column: 0)
     erased.put("w", row: 0, column: 12)
     _ = show([styled, erased])
+  }
+
+  /// A screen with a list from row 2 (one line a title) and a status line, as the calendar and todo draw it.
+  func listed(_ titles: [String], width: Int = 60, height: Int = 20) -> Canvas {
+    var canvas = Canvas(width: width, height: height)
+    canvas.put("2026-12-07  Mo  D-Day", row: 0, column: 0, style: CellStyle(bold: true))
+    for (index, title) in titles.enumerated() where index + 2 < height - 1 {
+      canvas.put("• \(title)", row: index + 2, column: 12)
+    }
+    canvas.put("←/→ h/l previous/next month  ? keys  q quit", row: height - 1, column: 0)
+    return canvas
+  }
+
+  @Test func `rows that become blank or move are deleted or inserted in a scroll region`() {
+    let titles = (1...16).map { "Event \($0) · \($0 * 100) days" }
+    // The list empties but for its first line: one DL of the rest in a region of those rows (down to
+    // the blank row above the status line; DECSTBM moved the cursor home, and three LFs are the move
+    // to the region's top), and the region is the whole screen again (show() checks it after each frame).
+    var writes = show([listed(titles), listed(["Event 1 · 100 days"])]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[4;19r\n\n\n\u{1B}[15M\u{1B}[r")
+    // A line removed in the middle: the lines under it move up one, and nothing else is written.
+    var removed = titles
+    removed.remove(at: 3)
+    writes = show([listed(titles), listed(removed)]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[6;19r\u{1B}[6H\u{1B}[M\u{1B}[r")
+    // A line added: IL, then the new line.
+    writes = show([listed(removed), listed(titles)]).writes
+    #expect(
+      String(decoding: writes[1], as: UTF8.self)
+        == "\u{1B}[6;19r\u{1B}[6H\u{1B}[L\u{1B}[r\u{1B}[6;13H• Event 4 · 400 days")
+    // Rows that change in place are written as before: no region for them.
+    let renamed = titles.map { $0.replacingOccurrences(of: "days", with: "DAYS") }
+    writes = show([listed(titles), listed(renamed)]).writes
+    #expect(!String(decoding: writes[1], as: UTF8.self).contains("r\u{1B}["))
+    // In attributes the rows that come in would take the background: the default ones first.
+    var styled = listed(titles)
+    styled.restyle(row: 2, column: 12, width: 20) { $0.reverse = true }
+    var styledRemoved = listed(removed)
+    styledRemoved.restyle(row: 2, column: 12, width: 20) { $0.reverse = true }
+    _ = show([listed(titles), styled, styledRemoved, styled])
+  }
+
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func `lists that grow and shrink anywhere are shown exactly, with DL and IL`(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let words = ["Event", "할 일", "🙂 party", "e\u{301}t\u{e9}", "漢字", "Task number"]
+    var titles = (0..<12).map { "\(words[$0 % words.count]) \($0)" }
+    var frames = [listed(titles, width: 30, height: 16)]
+    for step in 0..<40 {
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0 where !titles.isEmpty:
+        let at = Int.random(in: 0..<titles.count, using: &random)
+        titles.removeSubrange(at..<min(titles.count, at + Int.random(in: 1...4, using: &random)))
+      case 1, 2:
+        let at = Int.random(in: 0...titles.count, using: &random)
+        let added = (0..<Int.random(in: 1...4, using: &random)).map { "\(words[$0 % 6]) \(step)" }
+        titles.insert(contentsOf: added, at: at)
+      default:
+        if !titles.isEmpty { titles[Int.random(in: 0..<titles.count, using: &random)] += "!" }
+      }
+      var frame = listed(titles, width: 30, height: 16)
+      if Bool.random(using: &random) {
+        frame.restyle(row: Int.random(in: 2..<14, using: &random)) { $0.reverse = true }
+      }
+      frames.append(frame)
+    }
+    let writes = show(frames).writes
+    let text = writes.map { String(decoding: $0, as: UTF8.self) }.joined()
+    #expect(text.contains("M\u{1B}[r") && text.contains("L\u{1B}[r"))
   }
 
   @Test func `wide characters are written once, from their left cell`() {
@@ -241,9 +302,12 @@ import ToolboxTestSupport
     screen.apply(renderer.render(large))
     #expect(screen.difference(from: large) == nil)
     renderer.invalidate()
+    // A frame cut short (a suspend) may have left a scroll region: the full redraw resets it.
     var redrawn = VirtualScreen(width: 12, height: 3, garbage: true)
+    redrawn.apply(Array("\u{1B}[2;3r".utf8))
     redrawn.apply(renderer.render(large))
     #expect(redrawn.difference(from: large) == nil)
+    #expect(redrawn.scrollTop == 0 && redrawn.scrollBottom == 2)
   }
 
   @Test func `cells set through the subscript with controls or the wrong width keep the columns`() {

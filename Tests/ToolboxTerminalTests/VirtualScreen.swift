@@ -142,7 +142,8 @@ struct VirtualScreen {
     case 0x72:  // DECSTBM: the region (all of the screen without numbers), and the cursor home
       let top = (values.first ?? 1) - 1
       let bottom = values.count > 1 ? values[1] - 1 : height - 1
-      guard values.count <= 2, top >= 0, top < bottom, bottom < height else {
+      guard values.isEmpty || (values.count <= 2 && top >= 0 && top < bottom && bottom < height)
+      else {
         unknown.append(text)
         return
       }
