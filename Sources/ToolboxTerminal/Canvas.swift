@@ -147,6 +147,29 @@ public struct Canvas: Equatable, Sendable {
   /// Every row's text, one a line.
   public var text: String { (0..<height).map { text(ofRow: $0) }.joined(separator: "\n") }
 
+  /// A number for each row, the same for rows of the same cells (most often different for rows that
+  /// differ: compare the cells when two are the same).
+  func rowKeys() -> [UInt64] {
+    var keys: [UInt64] = []
+    keys.reserveCapacity(height)
+    for row in 0..<height {
+      var key: UInt64 = 0xcbf2_9ce4_8422_2325
+      for cell in cells[row * width..<(row + 1) * width] {
+        for byte in cell.text.utf8 { key = (key ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        let style = cell.style
+        var bits: UInt64 = style.bold ? 1 : 0
+        if style.dim { bits |= 2 }
+        if style.underline { bits |= 4 }
+        if style.reverse { bits |= 8 }
+        if style.strikethrough { bits |= 16 }
+        if let color = style.foreground { bits |= UInt64(color.rawValue + 1) << 5 }
+        key = (key ^ (0x100 | bits)) &* 0x100_0000_01b3
+      }
+      keys.append(key)
+    }
+    return keys
+  }
+
   private mutating func clearWide(row: Int, column: Int) {
     guard column < width else { return }
     if self[row, column].isContinuation, column > 0 {

@@ -23,9 +23,10 @@ public final class TerminalDevice: TerminalConnection {
   /// cursor hidden, bracketed paste, mouse button reports in SGR form.
   static let enterSequence = Array(
     "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?2004h\u{1B}[?1000h\u{1B}[?1006h".utf8)
-  /// What undoes it, in reverse order, with the attributes reset and the cursor shown.
+  /// What undoes it, in reverse order, with the attributes reset, the scroll region the whole screen (the
+  /// renderer resets it in the write that sets it; this is for a write cut short) and the cursor shown.
   static let leaveSequence = Array(
-    "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l".utf8)
+    "\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?2004l\u{1B}[0m\u{1B}[r\u{1B}[?25h\u{1B}[?1049l".utf8)
   /// The signals read through the pipe.
   static let forwardedSignals: [Int32] = [SIGWINCH, SIGCONT, SIGTSTP, SIGTERM, SIGHUP, SIGINT]
   /// The signals of a crash: the terminal is restored, then the previous handler (the runtime's
@@ -94,8 +95,8 @@ public final class TerminalDevice: TerminalConnection {
   private func enter() throws {
     var raw = saved
     raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-    // No output processing: the renderer's CR is a carriage return (whatever `ocrnl` says), and it
-    // writes no line feed.
+    // No output processing: the renderer's CR is a carriage return (whatever `ocrnl` says), and its LF
+    // a line feed that keeps the column (whatever `onlcr` says).
     raw.c_oflag &= ~tcflag_t(OPOST)
     raw.c_cflag |= tcflag_t(CS8)
     raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)

@@ -9,9 +9,11 @@ import ToolboxTestSupport
 @Suite struct CalendarScreenTests {
   static let items = "2022-01-01|holiday|New Year;2022-01-15|dday|100일;2022-01-15|task|Second"
 
-  func screen(locale: String? = nil, items: String = items) throws -> CalendarScreen {
+  func screen(locale: String? = nil, items: String = items, broken: Bool = false) throws
+    -> CalendarScreen
+  {
     let runner = ToolboxRunner(
-      tools: [CalendarTool.self, ItemTool.self],
+      tools: [CalendarTool.self, ItemTool.self] + (broken ? [BrokenItemTool.self] : []),
       environment: Environment(["HOME": "/nonexistent", "TEST_ITEMS": items]),
       today: .test("2022-01-15"))
     var globals = GlobalOptions()
@@ -69,12 +71,39 @@ import ToolboxTestSupport
     let screen = try screen()
     let canvas = drawn(screen)
     #expect(canvas.text(ofRow: 9) == "2022-01-15  Sa  D-Day")
-    #expect(canvas.text(ofRow: 10) == "  • 100일   items")
-    #expect(canvas.text(ofRow: 11) == "  • Second  items")
+    // As the agenda: the tool's name once, the titles in a column that stays from day to day.
+    #expect(canvas.text(ofRow: 10) == "  items     • 100일")
+    #expect(canvas.text(ofRow: 11) == "            • Second")
     _ = screen.handle(.up)
     let week = drawn(screen)
     #expect(week.text(ofRow: 9) == "2022-01-08  Sa  D+7")
     #expect(week.text(ofRow: 10) == "  nothing on this day")
+  }
+
+  @Test func `problems come first, and the items that do not fit are counted on the last line`()
+    throws
+  {
+    let items =
+      (1...6).map { "2022-01-15|task|Task \($0)" }.joined(separator: ";")
+      + ";2022-01-15|holiday|Holiday"
+    let screen = try screen(items: items, broken: true)
+    // 9 rows of the month and the day's line: 10 rows left of 20 hold the problem and the 7 items.
+    let all = drawn(screen)
+    #expect(all.text(ofRow: 10) == "  ! broken: store file is corrupt")
+    #expect(all.text(ofRow: 11) == "  items     ★ Holiday")
+    #expect(all.text(ofRow: 12) == "            • Task 1")
+    #expect(all.text(ofRow: 17) == "            • Task 6")
+    #expect(all.text(ofRow: 18) == "")
+    // 4 rows: the problem, two items and the count of the other five.
+    let short = drawn(screen, height: 14)
+    #expect(
+      (10..<14).map { short.text(ofRow: $0) } == [
+        "  ! broken: store file is corrupt", "  items     ★ Holiday", "            • Task 1",
+        "  … 5 more",
+      ])
+    #expect(short[13, 2].style.dim)
+    // Exactly the room: no count.
+    #expect(drawn(screen, height: 18).text(ofRow: 17) == "            • Task 6")
   }
 
   @Test func `arrows page months and weeks, t comes back, y shows the year`() throws {

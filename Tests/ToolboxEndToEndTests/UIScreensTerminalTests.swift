@@ -177,8 +177,9 @@ import ToolboxTestSupport
     #expect(screen.contains("• Dentist"), "\(screen)")
     try Self.cli(pane, "dday", "add", "Anniversary", "2026-12-06")
     screen = try pane.waitFor(seconds: 5) { $0.contains("Anniversary") }
-    #expect(screen.contains("• Anniversary"), "\(screen)")
-    #expect(screen.contains("• Dentist"), "\(screen)")
+    // Grouped by tool, as the agenda lists them: each tool's name once, the titles in one column.
+    #expect(screen.contains("dday      • Anniversary"), "\(screen)")
+    #expect(screen.contains("todo      • Dentist"), "\(screen)")
     try pane.press("q")
     #expect(session.status() == 0)
   }

@@ -18,6 +18,9 @@ import ToolboxTestSupport
       screen.apply(bytes)
       #expect(screen.unknown == [], "frame \(index)", sourceLocation: sourceLocation)
       #expect(screen.scrolls == 0, "frame \(index)", sourceLocation: sourceLocation)
+      #expect(
+        screen.scrollTop == 0 && screen.scrollBottom == screen.height - 1,
+        "frame \(index): the scroll region is left set", sourceLocation: sourceLocation)
       let difference = screen.difference(from: frame, usesColor: usesColor)
       #expect(
         difference == nil, "frame \(index): \(difference ?? "")", sourceLocation: sourceLocation)
@@ -48,7 +51,8 @@ import ToolboxTestSupport
     #expect(screen.text(ofRow: 0) == "      Dec 2026")
     #expect(screen.text(ofRow: 2) == "가나 x")
     let written = String(decoding: writes[0], as: UTF8.self)
-    #expect(written.hasPrefix("\u{1B}[?25l\u{1B}[0m\u{1B}[H\u{1B}[2J"))
+    // DECSTBM without numbers: the whole screen scrolls again, and the cursor is home.
+    #expect(written.hasPrefix("\u{1B}[?25l\u{1B}[0m\u{1B}[r\u{1B}[2J"))
     #expect(written.contains("가나 x"))
   }
 
@@ -98,37 +102,141 @@ import ToolboxTestSupport
   }
 
   @Test func `the cursor takes the shortest move: up, down, back, to the row's start, or CUP`() {
-    // A list that empties: the first row's end is erased after a CUP, each row under it after a CUD
-    // (the column stays), not a CUP each.
-    var full = Canvas(width: 40, height: 8)
-    for row in 1..<7 { full.put("• Event \(row) · 100 days  dday", row: row, column: 2) }
-    let empty = Canvas(width: 40, height: 8)
-    var writes = show([full, empty]).writes
-    #expect(
-      String(decoding: writes[1], as: UTF8.self)
-        == "\u{1B}[2;3H\u{1B}[K" + String(repeating: "\u{1B}[B\u{1B}[K", count: 5))
-    // Back along a row: CUB (5 bytes, not CUP's 7); one row down in the same column: CUD.
+    // Back along a row: CUB (5 bytes, not CUP's 7); one row down in the same column: LF.
     var line = Canvas(width: 40, height: 14)
     line.put(String(repeating: "x", count: 30), row: 1, column: 0)
     var back = line
     back.put("A", row: 1, column: 20)
     var down = back
     down.put("B", row: 2, column: 21)
-    // To the start of the next row: CUD and CR (4 bytes, not CUP's 5); near a row's start: CUD, CR and
-    // the unchanged glyphs before the change again (6 bytes, not CUP's 7).
+    // To the start of the next row: LF and CR (2 bytes, not CUP's 5); near a row's start: LF, CR and
+    // the unchanged glyphs before the change again (4 bytes, not CUP's 7); four rows down: CUD.
     var start = down
     start.put(String(repeating: "z", count: 30), row: 11, column: 0)
     start.put("abc", row: 12, column: 0)
     var near = start
     near.put("Y", row: 11, column: 28)
     near.put("X", row: 12, column: 2)
-    writes = show([line, back, down, start, near]).writes
+    var far = near
+    far.put("C", row: 2, column: 22)
+    far.put("D", row: 6, column: 23)
+    var writes = show([line, back, down, start, near, far]).writes
     #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[10DA")
-    #expect(String(decoding: writes[2], as: UTF8.self) == "\u{1B}[BB")
+    #expect(String(decoding: writes[2], as: UTF8.self) == "\nB")
     #expect(
       String(decoding: writes[3], as: UTF8.self)
-        == "\u{1B}[12H" + String(repeating: "z", count: 30) + "\u{1B}[B\rabc")
-    #expect(String(decoding: writes[4], as: UTF8.self) == "\u{1B}[12;29HY\u{1B}[B\rabX")
+        == "\u{1B}[12H" + String(repeating: "z", count: 30) + "\n\rabc")
+    #expect(String(decoding: writes[4], as: UTF8.self) == "\u{1B}[12;29HY\n\rabX")
+    #expect(String(decoding: writes[5], as: UTF8.self) == "\u{1B}[3;23HC\u{1B}[4BD")
+    // LF is never written on the last row (it would scroll): show() counts scrolls.
+    var bottom = Canvas(width: 10, height: 3)
+    bottom.put("ab", row: 1, column: 0)
+    var last = bottom
+    last.put("cd", row: 2, column: 0)
+    writes = show([bottom, last]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\n\rcd")
+  }
+
+  @Test func `blank runs inside a row are erased with spaces, ECH or EL1, whichever is shortest`() {
+    func frame(_ text: String) -> Canvas {
+      var canvas = Canvas(width: 40, height: 1)
+      canvas.put(text, row: 0, column: 0)
+      return canvas
+    }
+    // Two cells: two spaces (ECH would be 3 bytes and a hop).
+    var writes = show([frame("ab cd efghij"), frame("ab    efghiX")]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[9D  \u{1B}[6CX")
+    // A long run with a change after it: ECH (the cursor stays), then the hop.
+    writes = show([frame("a bcdefghijklmno p"), frame("a               oX")]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\ra \u{1B}[14X\u{1B}[14CoX")
+    // Four cells at a row's start: the move there and spaces, 7 bytes (EL1 would be 9 with its move).
+    writes = show([frame("  dday  • Event 1"), frame("        • Event 1")]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\r      ")
+    // The row blank from its start to where the cursor comes down: EL1 there.
+    var two = Canvas(width: 20, height: 2)
+    two.put("12345678", row: 0, column: 0)
+    two.put("abcdefghi rest", row: 1, column: 0)
+    var cleared = two
+    cleared.put("Z", row: 0, column: 7)
+    cleared.put("         ", row: 1, column: 0)
+    writes = show([two, cleared]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[1;8HZ\n\u{1B}[1K")
+    // In attributes: erased in the default ones (erasing paints the background).
+    var styled = frame("xyz")
+    styled.restyle(row: 0, column: 0, width: 3) { $0.reverse = true }
+    var erased = styled
+    erased.put("           ", row: 0, column: 0)
+    erased.put("w", row: 0, column: 12)
+    _ = show([styled, erased])
+  }
+
+  /// A screen with a list from row 2 (one line a title) and a status line, as the calendar and todo draw it.
+  func listed(_ titles: [String], width: Int = 60, height: Int = 20) -> Canvas {
+    var canvas = Canvas(width: width, height: height)
+    canvas.put("2026-12-07  Mo  D-Day", row: 0, column: 0, style: CellStyle(bold: true))
+    for (index, title) in titles.enumerated() where index + 2 < height - 1 {
+      canvas.put("• \(title)", row: index + 2, column: 12)
+    }
+    canvas.put("←/→ h/l previous/next month  ? keys  q quit", row: height - 1, column: 0)
+    return canvas
+  }
+
+  @Test func `rows that become blank or move are deleted or inserted in a scroll region`() {
+    let titles = (1...16).map { "Event \($0) · \($0 * 100) days" }
+    // The list empties but for its first line: one DL of the rest in a region of those rows (down to
+    // the blank row above the status line; DECSTBM moved the cursor home, and three LFs are the move
+    // to the region's top), and the region is the whole screen again (show() checks it after each frame).
+    var writes = show([listed(titles), listed(["Event 1 · 100 days"])]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[4;19r\n\n\n\u{1B}[15M\u{1B}[r")
+    // A line removed in the middle: the lines under it move up one, and nothing else is written.
+    var removed = titles
+    removed.remove(at: 3)
+    writes = show([listed(titles), listed(removed)]).writes
+    #expect(String(decoding: writes[1], as: UTF8.self) == "\u{1B}[6;19r\u{1B}[6H\u{1B}[M\u{1B}[r")
+    // A line added: IL, then the new line.
+    writes = show([listed(removed), listed(titles)]).writes
+    #expect(
+      String(decoding: writes[1], as: UTF8.self)
+        == "\u{1B}[6;19r\u{1B}[6H\u{1B}[L\u{1B}[r\u{1B}[6;13H• Event 4 · 400 days")
+    // Rows that change in place are written as before: no region for them.
+    let renamed = titles.map { $0.replacingOccurrences(of: "days", with: "DAYS") }
+    writes = show([listed(titles), listed(renamed)]).writes
+    #expect(!String(decoding: writes[1], as: UTF8.self).contains("r\u{1B}["))
+    // In attributes the rows that come in would take the background: the default ones first.
+    var styled = listed(titles)
+    styled.restyle(row: 2, column: 12, width: 20) { $0.reverse = true }
+    var styledRemoved = listed(removed)
+    styledRemoved.restyle(row: 2, column: 12, width: 20) { $0.reverse = true }
+    _ = show([listed(titles), styled, styledRemoved, styled])
+  }
+
+  @Test(arguments: [1, 2, 3, 4] as [UInt64])
+  func `lists that grow and shrink anywhere are shown exactly, with DL and IL`(seed: UInt64) {
+    var random = SeededGenerator(seed: seed)
+    let words = ["Event", "할 일", "🙂 party", "e\u{301}t\u{e9}", "漢字", "Task number"]
+    var titles = (0..<12).map { "\(words[$0 % words.count]) \($0)" }
+    var frames = [listed(titles, width: 30, height: 16)]
+    for step in 0..<40 {
+      switch Int.random(in: 0..<4, using: &random) {
+      case 0 where !titles.isEmpty:
+        let at = Int.random(in: 0..<titles.count, using: &random)
+        titles.removeSubrange(at..<min(titles.count, at + Int.random(in: 1...4, using: &random)))
+      case 1, 2:
+        let at = Int.random(in: 0...titles.count, using: &random)
+        let added = (0..<Int.random(in: 1...4, using: &random)).map { "\(words[$0 % 6]) \(step)" }
+        titles.insert(contentsOf: added, at: at)
+      default:
+        if !titles.isEmpty { titles[Int.random(in: 0..<titles.count, using: &random)] += "!" }
+      }
+      var frame = listed(titles, width: 30, height: 16)
+      if Bool.random(using: &random) {
+        frame.restyle(row: Int.random(in: 2..<14, using: &random)) { $0.reverse = true }
+      }
+      frames.append(frame)
+    }
+    let writes = show(frames).writes
+    let text = writes.map { String(decoding: $0, as: UTF8.self) }.joined()
+    #expect(text.contains("M\u{1B}[r") && text.contains("L\u{1B}[r"))
   }
 
   @Test func `wide characters are written once, from their left cell`() {
@@ -194,9 +302,12 @@ import ToolboxTestSupport
     screen.apply(renderer.render(large))
     #expect(screen.difference(from: large) == nil)
     renderer.invalidate()
+    // A frame cut short (a suspend) may have left a scroll region: the full redraw resets it.
     var redrawn = VirtualScreen(width: 12, height: 3, garbage: true)
+    redrawn.apply(Array("\u{1B}[2;3r".utf8))
     redrawn.apply(renderer.render(large))
     #expect(redrawn.difference(from: large) == nil)
+    #expect(redrawn.scrollTop == 0 && redrawn.scrollBottom == 2)
   }
 
   @Test func `cells set through the subscript with controls or the wrong width keep the columns`() {

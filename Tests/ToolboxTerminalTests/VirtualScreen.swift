@@ -2,10 +2,12 @@ import ToolboxCore
 
 @testable import ToolboxTerminal
 
-/// A small terminal emulator for the escapes the terminal layer writes (CUP, CUU, CUD, CUF, CUB, CR, SGR,
-/// ED, EL, DECTCEM, the private modes, BEL) and text, wide characters included, with xterm's rules: a character written
-/// over half of a wide one erases its other half, the cursor waits at the last column until the next
-/// character wraps it. What an erased half or an erase with attributes leaves is marked as garbage
+/// A small terminal emulator for the escapes the terminal layer writes (CUP, CUU, CUD, CUF, CUB, CR, LF,
+/// SGR, ED, EL, EL1, ECH, DECSTBM, DL, IL, DECTCEM, the private modes, BEL) and text, wide characters
+/// included, with xterm's rules: a character written over half of a wide one erases its other half, the
+/// cursor waits at the last column until the next character wraps it, CUD and CUU stop at the scroll
+/// region's margins, LF at its bottom margin scrolls it, DECSTBM moves the cursor home, DL and IL work in
+/// the region only and move the cursor to the row's start. What an erased half or an erase with attributes leaves is marked as garbage
 /// (``VirtualScreen/garbage``), so a renderer that relies on it fails the comparison; anything it does not
 /// understand is listed in ``unknown``.
 struct VirtualScreen {
@@ -30,6 +32,9 @@ struct VirtualScreen {
   var unknown: [String] = []
   /// Lines that scrolled off (a renderer should never make the screen scroll).
   var scrolls = 0
+  /// The scroll region's first and last rows (DECSTBM).
+  var scrollTop = 0
+  var scrollBottom: Int
   private var last: (row: Int, column: Int)?
   private var pending: [UInt8] = []
 
@@ -37,6 +42,7 @@ struct VirtualScreen {
   init(width: Int, height: Int, garbage: Bool = false) {
     self.width = width
     self.height = height
+    scrollBottom = height - 1
     cells = Array(
       repeating: Array(repeating: Cell(text: garbage ? Self.garbage : " "), count: width),
       count: height)
@@ -57,6 +63,14 @@ struct VirtualScreen {
         } else if byte == 0x0D {  // CR
           column = 0
           pendingWrap = false
+        } else if byte == 0x0A {  // LF: the column stays (no output processing)
+          pendingWrap = false
+          if row == scrollBottom {
+            scrolls += 1
+            deleteLines(1, at: scrollTop)
+          } else if row < height - 1 {
+            row += 1
+          }
         } else {
           unknown.append("control \(byte)")
         }
@@ -119,12 +133,33 @@ struct VirtualScreen {
     case 0x44:  // CUB
       column = max(column - max(values.first ?? 1, 1), 0)
       pendingWrap = false
-    case 0x41:  // CUU
-      row = max(row - max(values.first ?? 1, 1), 0)
+    case 0x41:  // CUU: stops at the top margin when it starts in the region
+      row = max(row - max(values.first ?? 1, 1), row >= scrollTop ? scrollTop : 0)
       pendingWrap = false
-    case 0x42:  // CUD
-      row = min(row + max(values.first ?? 1, 1), height - 1)
+    case 0x42:  // CUD: stops at the bottom margin when it starts in the region
+      row = min(row + max(values.first ?? 1, 1), row <= scrollBottom ? scrollBottom : height - 1)
       pendingWrap = false
+    case 0x72:  // DECSTBM: the region (all of the screen without numbers), and the cursor home
+      let top = (values.first ?? 1) - 1
+      let bottom = values.count > 1 ? values[1] - 1 : height - 1
+      guard values.isEmpty || (values.count <= 2 && top >= 0 && top < bottom && bottom < height)
+      else {
+        unknown.append(text)
+        return
+      }
+      (scrollTop, scrollBottom) = (top, bottom)
+      (row, column, pendingWrap) = (0, 0, false)
+    case 0x4D, 0x4C:  // DL, IL: in the region only; the cursor goes to the row's start
+      guard values.count <= 1, row >= scrollTop, row <= scrollBottom else {
+        unknown.append(text)
+        return
+      }
+      let count = max(values.first ?? 1, 1)
+      if final == 0x4D { deleteLines(count, at: row) } else { insertLines(count, at: row) }
+      (column, pendingWrap) = (0, false)
+    case 0x58:  // ECH: erases cells from the cursor, which stays
+      let count = max(values.first ?? 1, 1)
+      erase(row: row, from: column, to: min(column + count, width))
     case 0x6D:  // SGR
       sgr(values.isEmpty ? [0] : values, text: text)
     case 0x4A:  // ED
@@ -133,7 +168,11 @@ struct VirtualScreen {
         return
       }
       for erased in 0..<height { erase(row: erased, from: 0) }
-    case 0x4B:  // EL
+    case 0x4B:  // EL, EL1
+      if values == [1] {
+        erase(row: row, from: 0, to: column + 1)
+        return
+      }
       guard values.isEmpty || values == [0] else {
         unknown.append(text)
         return
@@ -167,13 +206,39 @@ struct VirtualScreen {
   }
 
   /// Erasing paints the current attributes' background: with any attribute on, what it leaves is not a
-  /// plain blank.
-  private mutating func erase(row erased: Int, from start: Int) {
+  /// plain blank. A wide character cut by either end loses its other half.
+  private mutating func erase(row erased: Int, from start: Int, to end: Int? = nil) {
+    let end = end ?? width
     let cell = style == .plain ? Cell() : Cell(text: Self.garbage, style: style)
     if start > 0, cells[erased][start].text.isEmpty {
       cells[erased][start - 1] = Cell(text: Self.garbage)
     }
-    for index in start..<width { cells[erased][index] = cell }
+    if end < width, cells[erased][end].text.isEmpty {
+      cells[erased][end] = Cell(text: Self.garbage)
+    }
+    for index in start..<end { cells[erased][index] = cell }
+  }
+
+  /// The rows inserted or scrolled in: blank, in the current attributes' background.
+  private var newRow: [Cell] {
+    Array(
+      repeating: style == .plain ? Cell() : Cell(text: Self.garbage, style: style), count: width)
+  }
+
+  /// DL (and LF at the bottom margin): the region's rows from `first` move up, blank rows come in at its
+  /// bottom.
+  private mutating func deleteLines(_ count: Int, at first: Int) {
+    let count = min(count, scrollBottom - first + 1)
+    cells.removeSubrange(first..<first + count)
+    cells.insert(contentsOf: Array(repeating: newRow, count: count), at: scrollBottom - count + 1)
+  }
+
+  /// IL: the region's rows from `first` move down, blank rows come in at `first`; those pushed past the
+  /// bottom margin are lost.
+  private mutating func insertLines(_ count: Int, at first: Int) {
+    let count = min(count, scrollBottom - first + 1)
+    cells.removeSubrange(scrollBottom - count + 1...scrollBottom)
+    cells.insert(contentsOf: Array(repeating: newRow, count: count), at: first)
   }
 
   private mutating func put(_ scalar: Unicode.Scalar) {

@@ -307,28 +307,48 @@ final class CalendarScreen: Screen {
     }
   }
 
-  /// The selected day and its items, under the month.
+  /// The selected day and its items, under the month, laid out as the agenda: the problems (a tool whose
+  /// items cannot be read) first, then each tool's items, the tool's name on the first line of its group
+  /// and the titles in one column, which is the same from day to day (the widest of the calendar's own
+  /// name and the tools listed: a day's list and the next one's share what they can, and paging through
+  /// days rewrites little); `… N more` on the last line when they do not fit.
   private func drawItems(into canvas: inout Canvas, from row: Int) {
     let weekday = names.weekdayHeader[selected.weekday.rawValue]
     let label = DatedItem.label(days: today.days(to: selected))
     canvas.put(
       "\(selected)  \(weekday)  \(label)", row: row, column: 0, style: CellStyle(bold: true))
     let listed = itemsOfSelectedDay()
-    var line = row + 1
+    let first = row + 1
     if listed.items.isEmpty && listed.problems.isEmpty {
-      canvas.put("nothing on this day", row: line, column: 2, style: CellStyle(dim: true))
+      canvas.put("nothing on this day", row: first, column: 2, style: CellStyle(dim: true))
       return
     }
-    let titleWidth = listed.items.map { $0.title.displayWidth }.max() ?? 0
-    for item in listed.items where line < canvas.height {
-      let title = item.title.replacingControlCharactersWithSpaces.padded(to: titleWidth)
-      let mark = item.kind == "holiday" ? "★" : "•"
-      canvas.put("\(mark) \(title)  \(item.tool)", row: line, column: 2)
-      line += 1
-    }
-    for problem in listed.problems where line < canvas.height {
+    let lines = listed.problems.count + listed.items.count
+    let room = max(canvas.height - first, 0)
+    // With more lines than room, the last row says how many items are left out.
+    let shown = lines <= room ? lines : max(room - 1, 0)
+    var line = first
+    for problem in listed.problems.prefix(shown) {
       canvas.put("! \(problem)", row: line, column: 2)
       line += 1
+    }
+    let toolWidth = listed.items.reduce(tool.context.toolName.displayWidth) { widest, item in
+      max(widest, item.tool.displayWidth)
+    }
+    let titleColumn = 2 + toolWidth + 2
+    var previousTool: String?
+    for item in listed.items.prefix(max(shown - listed.problems.count, 0)) {
+      if item.tool != previousTool { canvas.put(item.tool, row: line, column: 2) }
+      previousTool = item.tool
+      let mark = item.kind == "holiday" ? "★" : "•"
+      canvas.put(
+        "\(mark) \(item.title.replacingControlCharactersWithSpaces)", row: line, column: titleColumn
+      )
+      line += 1
+    }
+    if shown < lines {
+      let more = lines - shown
+      canvas.put("… \(more) more", row: line, column: 2, style: CellStyle(dim: true))
     }
   }
 }
