@@ -81,8 +81,9 @@ public struct HTTPResponse: Sendable, Equatable {
   }
 }
 
-/// Performs HTTP exchanges. Core holds the protocol only: the implementation runs the search tool's
-/// helper executable, the only binary that loads libcurl, so no other command pays for loading it.
+/// Performs HTTP exchanges. Core holds the protocol only: the implementation (`HelperHTTPClient`, in
+/// ToolboxHTTP) runs the helper executable `toolbox-http`, the only binary that loads libcurl, so no
+/// other command pays for loading it.
 public protocol HTTPClient: Sendable {
   /// Performs one exchange (no retries; callers decide those). Blocks until the response is complete or
   /// the request's deadline passes.

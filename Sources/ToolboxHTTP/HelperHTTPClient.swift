@@ -24,6 +24,10 @@ import ToolboxCore
 /// arrived but its body was cut short or cannot be decoded, and a ``RefusedAnswerError`` (exit 69
 /// `bad_response`) when the helper refused the answer: a body over ``maximumResponseSize`` (as sent or
 /// once decoded), headers over 100 KB, a redirect it does not follow.
+///
+/// The helper follows the redirects of a GET or HEAD only, and with credentials only within the same
+/// origin; any other method's redirect is an answer with its status and `location`, never followed, so a
+/// PUT is never sent again elsewhere (``check(_:)`` lists what is refused before the helper runs).
 public struct HelperHTTPClient: HTTPClient {
   /// The helper's executable name.
   public static let helperName = "toolbox-http"

@@ -6,12 +6,18 @@ import ToolboxCore
 /// of CUP, a relative move, and writing again the unchanged glyphs it passes over; a row's blank end is one
 /// EL, a blank run inside a row the shortest of spaces, ECH and EL1).
 ///
-/// The escapes are a small common set (VT100 and ECMA-48, as every terminal emulator in use reads them):
-/// CUP, CUU, CUD, CUF, CUB, CR and LF to move, SGR for attributes, EL, EL1, ECH and ED to erase, DECTCEM to
-/// show or hide the cursor. CR and LF are written as they are: the terminal is in raw mode, without output
-/// processing (LF moves down in the same column, and is never written on the last row). A wide
-/// character is written once, from its left cell; its right half (a continuation cell) is never written
-/// on its own. Without colour (``Theme/usesColor``) no colour SGR is written at all.
+/// Rows that moved up or down or became blank (a list that got shorter or longer in the middle of the
+/// screen) are shifted with DL or IL in a scroll region (DECSTBM, reset in the same write) when that
+/// makes the frame shorter: each candidate shift is rendered on a copy and the fewest bytes win. The
+/// first frame resets the scroll region too.
+///
+/// The escapes are a small common set (VT100 and ECMA-48, as every terminal emulator in use reads them;
+/// no terminfo): CUP, CUU, CUD, CUF, CUB, CR and LF to move, SGR for attributes, EL, EL1, ECH and ED to
+/// erase, DECSTBM, DL and IL to shift rows, DECTCEM to show or hide the cursor. CR and LF are written as
+/// they are: the terminal is in raw mode, without output processing (LF moves down in the same column,
+/// and is never written on the last row). A wide character is written once, from its left cell; its
+/// right half (a continuation cell) is never written on its own. Without colour (``Theme/usesColor``) no
+/// colour SGR is written at all.
 public struct FrameRenderer: Sendable {
   /// How frames look.
   public var theme: Theme

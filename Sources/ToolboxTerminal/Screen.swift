@@ -34,9 +34,9 @@ public struct Theme: Equatable, Sendable {
   public init(usesColor: Bool) { self.usesColor = usesColor }
 }
 
-/// One screen of `toolbox ui`: a view of one tool's typed results, drawn into the area between the tab bar
-/// and the status line, and the keys it answers. Screens hold their stores open so that a change made
-/// elsewhere (the CLI, a sync) shows up (``refresh()``).
+/// One screen of `toolbox ui`: a view of one tool's typed results, drawn into the area between the tab
+/// bar and the status line, and the keys it answers; it never writes to the terminal. Screens hold their
+/// stores open so that a change made elsewhere (the CLI, a sync) shows up (``refresh()``).
 public protocol Screen: AnyObject {
   /// The tab's name (the tool's name).
   var title: String { get }

@@ -9,15 +9,18 @@ import ToolboxCore
 /// The real terminal: standard input in raw mode, standard output in the alternate screen, and the
 /// signals that concern a full-screen program, all undone by ``restore()``.
 ///
-/// Set-up saves the terminal's state (termios) and turns off line editing, echo, signal keys, flow control
-/// and CR-to-LF (so Ctrl-C, Ctrl-Z and Ctrl-S arrive as keys); it enters the alternate screen, hides the
-/// cursor and turns on bracketed paste and SGR mouse reports. ``restore()`` puts back exactly what was
-/// saved (`stty -g` reads the same before and after) and is safe to call more than once; a crash (a trap,
-/// `abort`, a bad access) restores the terminal from its signal handler before the runtime reports it.
+/// Set-up saves the terminal's state (termios) and turns off line editing, echo, signal keys, flow
+/// control, CR-to-LF (so Ctrl-C, Ctrl-Z and Ctrl-S arrive as keys) and output processing (the renderer's
+/// CR and LF are written as they are); it enters the alternate screen, hides the cursor and turns on
+/// bracketed paste and SGR mouse reports. ``restore()`` puts back exactly what was saved (`stty -g`
+/// reads the same before and after) and is safe to call more than once; a crash (a trap, `abort`, a bad
+/// access) restores the terminal from its signal handler before the runtime reports it.
 ///
 /// Signals come through a self-pipe: the handlers only write the signal's number into it, and
 /// ``nextEvent(timeout:)`` `poll`s standard input and the pipe together (SIGWINCH, SIGCONT, SIGTSTP,
-/// SIGTERM, SIGHUP, SIGINT). One instance at a time: the handlers are the process's.
+/// SIGTERM, SIGHUP, SIGINT). One instance at a time: the handlers are the process's. ``suspend()``
+/// (Ctrl-Z, a key here) restores the terminal and stops the whole process group with SIGTSTP's default
+/// action, as the terminal's own Ctrl-Z would.
 public final class TerminalDevice: TerminalConnection {
   /// What enters the alternate screen and turns the modes on: alternate screen with the cursor saved,
   /// cursor hidden, bracketed paste, mouse button reports in SGR form.
