@@ -59,8 +59,8 @@ public struct SyncEngine {
     var local: LocalItem?
     var remote: ItemVersion?
     var data: [UInt8]?
-    /// The hash of the tool's item when the engine did not keep its bytes (the item is in step on both
-    /// sides: nothing is done with it).
+    /// The hash of the tool's item (of its bytes with the UID) when the engine did not keep its bytes: the
+    /// item is in step on both sides, or new to the state and read again if it is needed.
     var localHash: String?
 
     /// The record as if the state had never seen the tool's side of it.
@@ -199,22 +199,17 @@ private struct Run {
     }
     var localByKey: [String: (item: LocalItem, hash: String?)] = [:]
     localByKey.reserveCapacity(entries.count)
-    var knownKeys = 0
     var refill = Set<String>()
     try engine.local.forEachItem { item in
       var bare = item
       bare.data = []
-      guard entryOfKey[item.key] != nil else {
-        localByKey[item.key] = (
-          bare, CollectionSyncState.hash(ICalendarObject.withUID(item.data, item.uid))
-        )
+      guard let entry = entryOfKey[item.key] else {
+        localByKey[item.key] = (bare, Self.hash(item.data, uid: item.uid))
         refill.insert(item.key)
         return
       }
-      knownKeys += 1
-      guard let entry = entryOfKey[item.key], let href = entry.href, let etag = entry.etag,
-        versions[href] == etag,
-        CollectionSyncState.hash(ICalendarObject.withUID(item.data, entry.uid)) == entry.localHash
+      guard let href = entry.href, let etag = entry.etag, versions[href] == etag,
+        Self.hash(item.data, uid: entry.uid) == entry.localHash
       else {
         localByKey[item.key] = (item, nil)
         return
@@ -227,7 +222,7 @@ private struct Run {
     var records: [String: SyncEngine.Record] = [:]
     // The known items and the tool's new ones (a record is some 230 bytes: 10,000 items in a table made
     // for 20,000 were 7 MB).
-    records.reserveCapacity(entries.count + localByKey.count - knownKeys)
+    records.reserveCapacity(entries.count + refill.count)
     var usedKeys = Set<String>()
     usedKeys.reserveCapacity(entries.count)
     var usedHrefs = Set<String>()
@@ -394,7 +389,7 @@ private struct Run {
       guard let uid = uidOfKey.removeValue(forKey: item.key), var record = records[uid] else {
         return
       }
-      if CollectionSyncState.hash(ICalendarObject.withUID(item.data, uid)) == record.localHash {
+      if Self.hash(item.data, uid: uid) == record.localHash {
         record.local = item
         record.localHash = nil
         records[uid] = record
@@ -415,7 +410,7 @@ private struct Run {
     guard let hash = localHash(record), let canonical = try? engine.local.canonical(data) else {
       return false
     }
-    return CollectionSyncState.hash(ICalendarObject.withUID(canonical, record.uid)) == hash
+    return Self.hash(canonical, uid: record.uid) == hash
   }
 
   /// A new item of the tool and a new item of the collection with its `UID` that the tool reads the
@@ -452,8 +447,7 @@ private struct Run {
       guard let record = records[uid], record.remote == nil, let item = record.local else {
         continue
       }
-      byContent[CollectionSyncState.hash(ICalendarObject.withUID(item.data, "")), default: []]
-        .append(uid)
+      byContent[Self.hash(item.data, uid: ""), default: []].append(uid)
     }
     guard !byContent.isEmpty else { return }
     for uid in unlinked.sorted() {
@@ -474,11 +468,14 @@ private struct Run {
     }
   }
 
+  /// The hash the state keeps of an object: of its bytes with the item's `UID`.
+  static func hash(_ data: [UInt8], uid: String) -> String {
+    CollectionSyncState.hash(ICalendarObject.withUID(data, uid))
+  }
+
   func localHash(_ record: SyncEngine.Record) -> String? {
     if let hash = record.localHash, record.local != nil { return hash }
-    return record.local.map {
-      CollectionSyncState.hash(ICalendarObject.withUID($0.data, record.uid))
-    }
+    return record.local.map { Self.hash($0.data, uid: record.uid) }
   }
 
   func localChanged(_ record: SyncEngine.Record) -> Bool {
@@ -625,7 +622,7 @@ private struct Run {
   mutating func setLocal(_ uid: String, _ item: LocalItem?) {
     var entry = entries[uid] ?? CollectionSyncState.Entry(uid: uid)
     entry.key = item?.key
-    entry.localHash = item.map { CollectionSyncState.hash(ICalendarObject.withUID($0.data, uid)) }
+    entry.localHash = item.map { Self.hash($0.data, uid: uid) }
     entries[uid] = entry
   }
 

@@ -11,6 +11,7 @@ import ToolboxCore
 /// - an `http://` or `https://` URL is a CalDAV collection (checked before anything is opened);
 /// - an existing folder is a vdir; a path ending in `/` where nothing exists is a vdir to create, with
 ///   its parents (as vdirsyncer offers to);
+/// - another URL (`webcal://`, `ftp://`) where nothing of that name exists is refused (64);
 /// - anything else is a file when the tool syncs files (todo.txt), else refused (64).
 public struct SyncRunner: Sendable {
   /// What a target names.
@@ -84,12 +85,30 @@ public struct SyncRunner: Sendable {
     {
       return .folder(trimmed, create: true)
     }
+    if fileSystem.status(of: argument, followSymbolicLinks: false) == nil,
+      let scheme = Self.scheme(of: argument)
+    {
+      throw UsageError(
+        "cannot sync '\(argument)': toolbox syncs http:// and https:// CalDAV URLs, not \(scheme):",
+        code: "invalid_target")
+    }
     guard takesFiles else {
       throw UsageError(
         "cannot sync '\(argument)': not a folder (a vdir) or an http(s):// CalDAV URL; end a "
           + "folder's name with '/' to create it", code: "invalid_target")
     }
     return .file(argument)
+  }
+
+  /// The scheme of an argument written as a URL (`ftp://host/…`, `webcal://…`), which is never a file's
+  /// name a user means; `nil` for anything else.
+  static func scheme(of argument: String) -> String? {
+    guard let range = argument.range(of: "://") else { return nil }
+    let scheme = argument[..<range.lowerBound]
+    guard let first = scheme.first, first.isASCII, first.isLetter,
+      scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+.-".contains($0)) })
+    else { return nil }
+    return String(scheme)
   }
 
   /// Syncs the targets in order, as one stream: the store is opened once, when the stream starts; for

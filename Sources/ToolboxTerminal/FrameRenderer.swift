@@ -164,10 +164,6 @@ public struct FrameRenderer: Sendable {
     var attributes: CellStyle?
     var row: Int?
     var column: Int
-
-    static func == (lhs: State, rhs: State) -> Bool {
-      lhs.attributes == rhs.attributes && lhs.row == rhs.row && lhs.column == rhs.column
-    }
   }
 
   private var state: State {

@@ -57,6 +57,23 @@ import Testing
     #expect(text.contains("SUMMARY:Exam"))
   }
 
+  @Test func aURLOfAnotherSchemeIsRefusedNotTakenForAFile() throws {
+    let sandbox = try TodoSandbox()
+    for (tool, target) in [("todo", "ftp://example.com/tasks"), ("dday", "webcal://example.com/x")]
+    {
+      let result = try sandbox.run(tool, "sync", target)
+      #expect(result.status == 64)
+      let scheme = target.prefix { $0 != ":" }
+      #expect(
+        result.error.hasPrefix(
+          "toolbox: \(tool): cannot sync '\(target)': toolbox syncs http:// and https:// CalDAV "
+            + "URLs, not \(scheme):\n"), "\(result.error)")
+    }
+    #expect(
+      !FileManager.default.fileExists(atPath: sandbox.folder + "/ftp:")
+        && !FileManager.default.fileExists(atPath: "ftp:"))
+  }
+
   @Test func ddaySyncOfAMissingFolderWithoutASlashIsRefusedWithTheHint() throws {
     let sandbox = try TodoSandbox()
     let store = sandbox.folder + "/data/dday.sqlite3"
