@@ -215,6 +215,23 @@ import ToolboxTestSupport
     #expect(screen.reads == reads + 8)
   }
 
+  @Test func `paging through years keeps the months around the selected one read`() throws {
+    let screen = try screen()
+    _ = drawn(screen)
+    while screen.prepare() {}
+    var perMonth: [Int] = []
+    for _ in 0..<40 {
+      _ = screen.handle(.right)
+      _ = drawn(screen)
+      let reads = screen.reads
+      while screen.prepare() {}
+      perMonth.append(screen.reads - reads)
+    }
+    // Each month paged reads ahead what is new around it, the same few pieces every time: a full cache
+    // keeps the days near the selected one (emptied whole, it read every neighbour again).
+    #expect(Set(perMonth.dropFirst()).count == 1, "\(perMonth)")
+  }
+
   @Test func `read-ahead starts with what the last key, pressed again, needs`() throws {
     for key in [Key.right, .left, .down, .up, .character("]"), .character("[")] {
       let screen = try screen()

@@ -508,6 +508,41 @@ import ToolboxTestSupport
     #expect(items.allSatisfy { $0.tool == "todo" && $0.kind == "task" })
   }
 
+  @Test
+  func `the calendar's marks are the days of the range's items, hidden and future ones left out`()
+    throws
+  {
+    let harness = try TodoHarness()
+    harness.add(
+      "Overdue due:2026-11-20", "Pay rent due:2026-12-05", "Twice due:2026-12-05",
+      "Last day due:2026-12-31", "Next month due:2027-01-01", "Hidden due:2026-12-03 h:1",
+      "Not yet due:2026-12-20 t:2026-12-15", "Started due:2026-12-21 t:2026-12-01",
+      "Done due:2026-12-04")
+    _ = harness.run("todo", "done", "9")
+    let tool = TodoTool(
+      context: ToolContext(
+        toolName: "todo", environment: Environment(harness.environment),
+        todayOverride: .test("2026-12-02")))
+    let range = CivilDate.test("2026-12-01")...CivilDate.test("2026-12-31")
+    var marks = DayMarks(range)
+    try tool.markDays(in: range, into: &marks)
+    var expected = DayMarks(range)
+    for item in try tool.datedItems(in: range) { expected.mark(item) }
+    #expect(marks == expected)
+    let marked = (0..<31).compactMap { range.lowerBound.adding(days: $0) }.filter(marks.hasItems)
+    #expect(marked == ["2026-12-05", "2026-12-21", "2026-12-31"].map(CivilDate.test))
+    // The dates come from the covering index of open tasks by due date: no row of tasks is read.
+    let plan = try harness.open().connection.prepare(
+      "EXPLAIN QUERY PLAN SELECT due FROM tasks WHERE archived = 0 AND done = 0 AND hidden = 0 "
+        + "AND (threshold IS NULL OR threshold <= ?1) AND due IS NOT NULL AND due < ?2 "
+        + "AND due IS NOT NULL AND due >= ?3 ORDER BY due")
+    var details: [String] = []
+    while try plan.step() { details.append(plan.text(3) ?? "") }
+    #expect(
+      details.contains { $0.contains("USING COVERING INDEX tasks_open_due_filters") }, "\(details)")
+    #expect(!details.contains { $0.contains("TEMP B-TREE") }, "\(details)")
+  }
+
   @Test func `the agenda gets the latest overdue tasks and a count, from the index of open tasks`()
     throws
   {

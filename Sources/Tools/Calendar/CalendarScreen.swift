@@ -196,7 +196,7 @@ final class CalendarScreen: Screen {
     }
     let days = tool.context.dayMarks(range).marks
     reads += 1
-    if cachedMarks.count >= Self.cacheLimit { cachedMarks.removeAll(keepingCapacity: true) }
+    makeRoom(in: &cachedMarks)
     cachedMarks[range.lowerBound] = (range.upperBound, days)
     return days
   }
@@ -212,9 +212,20 @@ final class CalendarScreen: Screen {
     reads += 1
     let listed = stream.remaining().sorted { ($0.tool, $0.title) < ($1.tool, $1.title) }
     let problems = stream.problems.map { "\($0.tool): \($0.error.description)" }
-    if cachedItems.count >= Self.cacheLimit { cachedItems.removeAll(keepingCapacity: true) }
+    makeRoom(in: &cachedItems)
     cachedItems[day] = (listed, problems)
     return (listed, problems)
+  }
+
+  /// Makes room in a full cache: what is kept of days more than two months from the selected one goes,
+  /// so that what the keys around it need stays read (emptying it all, as it did, threw away the
+  /// read-ahead of the next month every dozen months paged, and the key after that waited for the
+  /// reads); all of it when nothing is that far.
+  private func makeRoom<Value>(in cache: inout [CivilDate: Value]) {
+    guard cache.count >= Self.cacheLimit else { return }
+    let center = selected.dayNumber
+    cache = cache.filter { abs($0.key.dayNumber - center) <= 62 }
+    if cache.count >= Self.cacheLimit { cache.removeAll(keepingCapacity: true) }
   }
 
   // MARK: - Drawing

@@ -142,6 +142,35 @@ extension TodoStore {
     }
   }
 
+  /// Calls `body` with the due date of each task a query selects that has one, in date order: the
+  /// calendar's marks. Without words to look for, the dates come from the index of open tasks by due
+  /// date and its filter columns alone (`tasks_open_due_filters`, as ``count(_:)`` reads it): no row of
+  /// `tasks` is read, where a month of due tasks was a page read each.
+  ///
+  /// - Parameters:
+  ///   - query: Filters.
+  ///   - body: Called for each date.
+  /// - Throws: ``StoreError``, or what `body` throws.
+  func forEachDueDate(_ query: TaskQuery, _ body: (CivilDate) throws -> Void) throws {
+    let (filter, values, shortWords) = filter(query)
+    guard shortWords.isEmpty else {
+      return try forEachDueTask(query) { _, _, due in try body(due) }
+    }
+    try guarded {
+      let statement = try connection.prepare("SELECT due FROM tasks\(filter) ORDER BY due")
+      try statement.bind(values)
+      while try statement.step() {
+        guard let parsed = statement.withBytes(0, CivilDate.init(utf8:)) else { continue }
+        guard let due = parsed else {
+          throw StoreError.corrupt(
+            TodoSchema.kind, path: path,
+            detail: "a task has an invalid date '\(statement.text(0) ?? "")'")
+        }
+        try body(due)
+      }
+    }
+  }
+
   /// Runs a query's `SELECT` of `columns` (which begin with `id, text`) and calls `body` on each row it
   /// selects, in its order, leaving out rows whose text lacks a short filter word.
   private func forEachRow(

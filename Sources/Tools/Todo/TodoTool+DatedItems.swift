@@ -53,10 +53,34 @@ extension TodoTool: DatedItemProvider {
       overdue.limit = nil
       moreOverdue = try store.count(overdue) - items.count
     }
+    try store.forEachDueTask(Self.dueQuery(in: range, query)) { _, text, due in
+      items.append(item(text, due: due))
+    }
+    return DatedItems(items: items, moreOverdue: moreOverdue)
+  }
+
+  /// Marks the days of a range on which pending tasks are due, as ``datedItems(in:)`` gives them, with
+  /// the range's indexed query alone: the overdue tasks due before the range, which the marks of the
+  /// range never show, are not read (a list with hundreds of neglected tasks read them all for every
+  /// month the calendar showed), and only the due dates are, from an index (``TodoStore/forEachDueDate(_:_:)``).
+  ///
+  /// - Parameters:
+  ///   - range: The days.
+  ///   - marks: The marks.
+  /// - Throws: A ``ToolboxError`` when the store cannot be read.
+  public func markDays(in range: ClosedRange<CivilDate>, into marks: inout DayMarks) throws {
+    guard let store = try existingStore(forReading: true) else { return }
+    var query = TaskQuery()
+    query.today = context.today()
+    query.sort = .due
+    try store.forEachDueDate(Self.dueQuery(in: range, query)) { marks.mark($0) }
+  }
+
+  /// The pending tasks of `query` due in a range.
+  private static func dueQuery(in range: ClosedRange<CivilDate>, _ query: TaskQuery) -> TaskQuery {
     var inRange = query
     inRange.dueFrom = range.lowerBound
     if let after = range.upperBound.adding(days: 1) { inRange.dueBefore = after }
-    try store.forEachDueTask(inRange) { _, text, due in items.append(item(text, due: due)) }
-    return DatedItems(items: items, moreOverdue: moreOverdue)
+    return inRange
   }
 }
