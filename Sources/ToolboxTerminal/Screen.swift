@@ -56,8 +56,9 @@ public protocol Screen: AnyObject {
   /// Whether ``prepare()`` has work to do now.
   var needsPreparing: Bool { get }
   /// Does a piece of work that makes a later key faster (the calendar reads the marks of the months next
-  /// to the one shown). The app calls it after a frame is written or a refresh, when ``needsPreparing``
-  /// says so, between polls for input that do not wait: a key that comes waits at most for one piece.
+  /// to the one shown). The app calls it after a frame is written (from ``TerminalApp/readAheadDelay``
+  /// later, so that the frame reaches the terminal first) or a refresh, when ``needsPreparing`` says so,
+  /// between polls for input: a key that comes waits at most for one piece.
   ///
   /// - Returns: Whether there may be more to do (the app calls it again until it says no, a key comes or
   ///   a frame is drawn).

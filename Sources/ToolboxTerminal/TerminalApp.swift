@@ -60,6 +60,11 @@ public final class TerminalApp {
   public static let escapeDelay = 30
   /// How often the shown screen is asked for outside changes while idle, in milliseconds.
   public static let refreshInterval = 1000
+  /// How long after a frame the shown screen starts reading ahead (``Screen/prepare()``), in
+  /// milliseconds: the frame is on its way to the terminal, which needs a processor to show it (on a
+  /// small machine the read-ahead started at once held one while the pseudo-terminal's delivery and the
+  /// terminal waited). A key repeated 30 times a second leaves 33 ms between frames.
+  public static let readAheadDelay = 3
 
   /// The app's own keys, for the help overlay and docs/ui.md (whose key table is checked against it).
   public static let appKeys: [KeyHelp] = [
@@ -119,16 +124,21 @@ public final class TerminalApp {
     size = terminal.size
     renderer.invalidate()
     needsDrawing = true
-    // Whether the shown screen may have work to prepare (after a frame, until it says it has none).
+    // Whether the shown screen may have work to prepare (after a frame, until it says it has none), and
+    // from when.
     var isPreparing = false
+    var prepareFrom = clock.now
     while true {
       if needsDrawing || ringsBell {
         try present(on: terminal)
         isPreparing = tabs[selected].screen?.needsPreparing ?? false
+        prepareFrom = clock.now + .milliseconds(Self.readAheadDelay)
       }
       let untilRefresh = Self.milliseconds(nextRefresh - clock.now)
       var timeout = decoder.isPending ? min(Self.escapeDelay, untilRefresh) : untilRefresh
-      if isPreparing, !decoder.isPending { timeout = 0 }
+      if isPreparing, !decoder.isPending {
+        timeout = min(timeout, Self.milliseconds(prepareFrom - clock.now))
+      }
       switch try terminal.nextEvent(timeout: timeout) {
       case .input(let bytes):
         for key in decoder.feed(bytes) {

@@ -127,6 +127,34 @@ final class FakeScreen: Screen {
   }
 }
 
+/// A screen with pieces of work to read ahead (``Screen/prepare()``), which logs the keys and the pieces in
+/// the order they come.
+final class PreparingScreen: Screen {
+  let title = "calendar"
+  let keyHelp: [KeyHelp] = []
+  let hasTextFocus = false
+  var pieces = 3
+  var log: [String] = []
+
+  func draw(into canvas: inout Canvas, theme: Theme) {
+    canvas.put("read-ahead", row: 0, column: 1)
+  }
+
+  func handle(_ key: Key) -> ScreenResponse {
+    log.append("key")
+    return key == .character("q") ? .ignored : .handled()
+  }
+
+  func refresh() -> Bool { false }
+  var needsPreparing: Bool { pieces > 0 }
+
+  func prepare() -> Bool {
+    log.append("piece")
+    pieces -= 1
+    return pieces > 0
+  }
+}
+
 @Suite struct TerminalAppTests {
   let calendar = FakeScreen("calendar")
   let dday = FakeScreen("dday")
@@ -323,6 +351,26 @@ final class FakeScreen: Screen {
       ])
     try run(app, terminal)
     #expect(todo.received == [.character("q")])
+  }
+
+  @Test
+  func `read-ahead starts a few milliseconds after a frame, after a key that comes meanwhile`()
+    throws
+  {
+    let screen = PreparingScreen()
+    let app = TerminalApp(tabs: [TerminalApp.Tab(screen: screen)], theme: Theme(usesColor: false))
+    let terminal = ScriptedTerminal([
+      .keys("j"), .event(.timeout), .event(.timeout), .event(.timeout), .event(.timeout),
+      .keys("q"),
+    ])
+    try run(app, terminal)
+    // After each frame the loop waits (it polled without waiting when read-ahead started at once),
+    // and a key that comes meanwhile is handled and drawn first.
+    #expect((1...TerminalApp.readAheadDelay).contains(terminal.timeouts[0]), "\(terminal.timeouts)")
+    #expect((1...TerminalApp.readAheadDelay).contains(terminal.timeouts[1]), "\(terminal.timeouts)")
+    #expect(screen.log == ["key", "piece", "piece", "piece", "key"])
+    // With nothing left to read ahead, the loop waits for the refresh tick.
+    #expect(terminal.timeouts.last.map { $0 > TerminalApp.readAheadDelay } == true)
   }
 
   @Test func `the loop waits a second when idle and refreshes the shown screen`() throws {

@@ -123,11 +123,27 @@ import ToolboxTestSupport
     let harness = try TodoHarness()
     harness.add("First")
     let screen = try screen(harness)
+    _ = drawn(screen)
     #expect(screen.refresh() == false)
     harness.add("Second")
     #expect(screen.refresh() == true)
     #expect(screen.tasks.map(\.text) == ["First", "Second"])
     #expect(screen.refresh() == false)
+  }
+
+  @Test func `the list is read when the screen is first drawn or given a key, not when it opens`()
+    throws
+  {
+    let harness = try TodoHarness()
+    harness.add("First")
+    let screen = try screen(harness)
+    // toolbox ui opens every tab's screen at start: the todo tab's reads wait until it is shown.
+    harness.add("Second")
+    #expect(drawn(screen).text.contains("Second"))
+    let keyed = try self.screen(harness)
+    harness.add("Third")
+    _ = keyed.handle(.down)
+    #expect(keyed.tasks.map(\.text) == ["First", "Second", "Third"] && keyed.selected == 1)
   }
 
   @Test func `a store made after the screen opened is found`() throws {
