@@ -491,16 +491,29 @@ import ToolboxTestSupport
 }
 
 @Suite struct TodoDatedItemTests {
+  /// The todo tool on the harness's store, today being 2026-12-02.
+  func tool(_ harness: TodoHarness) -> TodoTool {
+    TodoTool(
+      context: ToolContext(
+        toolName: "todo", environment: Environment(harness.environment),
+        todayOverride: .test("2026-12-02")))
+  }
+
+  /// The details of SQLite's plan for a statement on the harness's store.
+  func plan(_ store: TodoStore, _ sql: String) throws -> [String] {
+    let plan = try store.connection.prepare("EXPLAIN QUERY PLAN " + sql)
+    var details: [String] = []
+    while try plan.step() { details.append(plan.text(3) ?? "") }
+    return details
+  }
+
   @Test func `due tasks are dated items for the agenda, overdue first`() throws {
     let harness = try TodoHarness()
     harness.add(
       "Pay rent due:2026-12-05", "Call mom due:2026-11-30", "Later due:2027-01-10", "No date",
       "Hidden due:2026-12-03 h:1", "Done due:2026-12-04")
     _ = harness.run("todo", "done", "6")
-    let tool = TodoTool(
-      context: ToolContext(
-        toolName: "todo", environment: Environment(harness.environment),
-        todayOverride: .test("2026-12-02")))
+    let tool = self.tool(harness)
     let items = try tool.datedItems(in: CivilDate.test("2026-12-01")...CivilDate.test("2026-12-31"))
     #expect(items.map(\.title) == ["Call mom", "Pay rent"])
     #expect(items.map(\.isOverdue) == [true, false])
@@ -519,10 +532,7 @@ import ToolboxTestSupport
       "Not yet due:2026-12-20 t:2026-12-15", "Started due:2026-12-21 t:2026-12-01",
       "Done due:2026-12-04")
     _ = harness.run("todo", "done", "9")
-    let tool = TodoTool(
-      context: ToolContext(
-        toolName: "todo", environment: Environment(harness.environment),
-        todayOverride: .test("2026-12-02")))
+    let tool = self.tool(harness)
     let range = CivilDate.test("2026-12-01")...CivilDate.test("2026-12-31")
     var marks = DayMarks(range)
     try tool.markDays(in: range, into: &marks)
@@ -532,12 +542,11 @@ import ToolboxTestSupport
     let marked = (0..<31).compactMap { range.lowerBound.adding(days: $0) }.filter(marks.hasItems)
     #expect(marked == ["2026-12-05", "2026-12-21", "2026-12-31"].map(CivilDate.test))
     // The dates come from the covering index of open tasks by due date: no row of tasks is read.
-    let plan = try harness.open().connection.prepare(
-      "EXPLAIN QUERY PLAN SELECT due FROM tasks WHERE archived = 0 AND done = 0 AND hidden = 0 "
+    let details = try plan(
+      harness.open(),
+      "SELECT due FROM tasks WHERE archived = 0 AND done = 0 AND hidden = 0 "
         + "AND (threshold IS NULL OR threshold <= ?1) AND due IS NOT NULL AND due < ?2 "
         + "AND due IS NOT NULL AND due >= ?3 ORDER BY due")
-    var details: [String] = []
-    while try plan.step() { details.append(plan.text(3) ?? "") }
     #expect(
       details.contains { $0.contains("USING COVERING INDEX tasks_open_due_filters") }, "\(details)")
     #expect(!details.contains { $0.contains("TEMP B-TREE") }, "\(details)")
@@ -552,10 +561,7 @@ import ToolboxTestSupport
       "Latest due:2026-11-29",
       "Done late due:2026-11-30", "This week due:2026-12-04", "Next year due:2027-01-10")
     _ = harness.run("todo", "done", "5")
-    let tool = TodoTool(
-      context: ToolContext(
-        toolName: "todo", environment: Environment(harness.environment),
-        todayOverride: .test("2026-12-02")))
+    let tool = self.tool(harness)
     let range = CivilDate.test("2026-12-02")...CivilDate.test("2026-12-08")
     let limited = try tool.datedItems(in: range, overdueLimit: 2)
     #expect(limited.items.map(\.title) == ["Recent", "Latest", "This week"])
@@ -574,20 +580,18 @@ import ToolboxTestSupport
     // Both queries walk the index of open tasks by due date (schema 3), never the done ones.
     let store = try harness.open()
     for bound in ["due < ?1", "due >= ?1 AND due < ?2"] {
-      let plan = try store.connection.prepare(
-        "EXPLAIN QUERY PLAN SELECT id FROM tasks WHERE archived = 0 AND done = 0 AND hidden = 0 "
+      let details = try plan(
+        store,
+        "SELECT id FROM tasks WHERE archived = 0 AND done = 0 AND hidden = 0 "
           + "AND due IS NOT NULL AND \(bound) ORDER BY due DESC, id DESC")
-      var details: [String] = []
-      while try plan.step() { details.append(plan.text(3) ?? "") }
       #expect(details.contains { $0.contains("USING INDEX tasks_open_by_due") }, "\(details)")
       #expect(!details.contains { $0.contains("TEMP B-TREE") }, "\(details)")
     }
     // The overdue tasks left out are counted from an index alone (schema 4): no row of tasks is read.
-    let count = try store.connection.prepare(
-      "EXPLAIN QUERY PLAN SELECT count(*) FROM tasks WHERE archived = 0 AND done = 0 AND hidden = 0 "
+    let details = try plan(
+      store,
+      "SELECT count(*) FROM tasks WHERE archived = 0 AND done = 0 AND hidden = 0 "
         + "AND (threshold IS NULL OR threshold <= ?1) AND due IS NOT NULL AND due < ?2")
-    var details: [String] = []
-    while try count.step() { details.append(count.text(3) ?? "") }
     #expect(
       details.contains { $0.contains("USING COVERING INDEX tasks_open_due_filters") }, "\(details)")
   }
