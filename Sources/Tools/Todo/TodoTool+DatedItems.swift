@@ -60,9 +60,9 @@ extension TodoTool: DatedItemProvider {
   }
 
   /// Marks the days of a range on which pending tasks are due, as ``datedItems(in:)`` gives them, with
-  /// the range's indexed query alone: the overdue tasks due before the range, which the marks of the
-  /// range never show, are not read (a list with hundreds of neglected tasks read them all for every
-  /// month the calendar showed), and only the due dates are, from an index (``TodoStore/forEachDueDate(_:_:)``).
+  /// the range's query alone: the overdue tasks due before the range, which its marks never show, are
+  /// not read (a list with hundreds of neglected tasks read them all for every month the calendar
+  /// showed), and of the others only the due dates, from an index (``TodoStore/forEachDueDate(_:_:)``).
   ///
   /// - Parameters:
   ///   - range: The days.
@@ -72,7 +72,6 @@ extension TodoTool: DatedItemProvider {
     guard let store = try existingStore(forReading: true) else { return }
     var query = TaskQuery()
     query.today = context.today()
-    query.sort = .due
     try store.forEachDueDate(Self.dueQuery(in: range, query)) { marks.mark($0) }
   }
 
