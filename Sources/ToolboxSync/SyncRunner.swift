@@ -80,17 +80,18 @@ public struct SyncRunner: Sendable {
     if fileSystem.status(of: argument, followSymbolicLinks: true)?.kind == .directory {
       return .folder(trimmed, create: false)
     }
-    if argument.hasSuffix("/"), argument.count > 1,
-      fileSystem.status(of: trimmed, followSymbolicLinks: false) == nil
-    {
-      return .folder(trimmed, create: true)
-    }
+    // Before the folder to create: `webcal://host/` ends in '/' too.
     if fileSystem.status(of: argument, followSymbolicLinks: false) == nil,
       let scheme = Self.scheme(of: argument)
     {
       throw UsageError(
         "cannot sync '\(argument)': toolbox syncs http:// and https:// CalDAV URLs, not \(scheme):",
         code: "invalid_target")
+    }
+    if argument.hasSuffix("/"), argument.count > 1,
+      fileSystem.status(of: trimmed, followSymbolicLinks: false) == nil
+    {
+      return .folder(trimmed, create: true)
     }
     guard takesFiles else {
       throw UsageError(

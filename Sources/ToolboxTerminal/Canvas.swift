@@ -148,7 +148,10 @@ public struct Canvas: Equatable, Sendable {
   public var text: String { (0..<height).map { text(ofRow: $0) }.joined(separator: "\n") }
 
   /// A number for each row, the same for rows of the same cells (most often different for rows that
-  /// differ: compare the cells when two are the same).
+  /// differ: compare the cells when two are the same). FNV-1a over the cells' bytes and style bits:
+  /// `Hasher` over the cells measured 0.07–0.13 ms more CPU a frame in scripts/ui-bench. A style field
+  /// left out here would only make rows that differ in it look alike to the renderer's choice of shifts,
+  /// which it tries against the cells themselves.
   func rowKeys() -> [UInt64] {
     var keys: [UInt64] = []
     keys.reserveCapacity(height)

@@ -30,10 +30,8 @@ public struct FrameRenderer: Sendable {
   private var position: (row: Int, column: Int)?
   /// Whether the cursor is shown, or `nil` when unknown.
   private var cursorVisible: Bool?
-  /// The row keys of the frame shown (``Canvas/rowKeys()``), when the last frame computed them, and
-  /// those of the frame being drawn.
+  /// The row keys of the frame shown (``Canvas/rowKeys()``), when the last frame computed them.
   private var shownKeys: [UInt64]?
-  private var frameKeys: [UInt64]?
 
   /// Creates a renderer whose first frame draws everything.
   ///
@@ -74,7 +72,7 @@ public struct FrameRenderer: Sendable {
       previous = Canvas(width: frame.width, height: frame.height)
       cleared = true
     }
-    frameKeys = nil
+    var frameKeys: [UInt64]?
     let differs = previous.cellsDiffer(from: frame)
     if differs {
       if cursorVisible != false, frame.cursor != nil {
@@ -85,7 +83,7 @@ public struct FrameRenderer: Sendable {
       if cleared {
         for row in 0..<frame.height { drawRow(row, of: frame, over: previous, into: &output) }
       } else {
-        drawRows(frame, over: previous, into: &output)
+        frameKeys = drawRows(frame, over: previous, into: &output)
       }
     }
     placeCursor(frame.cursor, width: frame.width, height: frame.height, into: &output)
@@ -109,13 +107,15 @@ public struct FrameRenderer: Sendable {
   /// Each candidate (``shifts(from:to:previousKeys:)``) is tried from the row where its region starts:
   /// the rows above it are written as without it, and once the rows under it are reached with the same
   /// cursor and attributes, so are they; the fewest bytes win.
+  ///
+  /// - Returns: The new frame's row keys, when they were computed (the next frame's previous ones).
   private mutating func drawRows(_ frame: Canvas, over previous: Canvas, into output: inout [UInt8])
+    -> [UInt64]?
   {
     let (shifts, keys) = Self.shifts(from: previous, to: frame, previousKeys: shownKeys)
-    frameKeys = keys
     guard !shifts.isEmpty else {
       for row in 0..<frame.height { drawRow(row, of: frame, over: previous, into: &output) }
-      return
+      return keys
     }
     // The rows without a shift, with where each one's bytes start and the state before it.
     let start = output.count
@@ -156,6 +156,7 @@ public struct FrameRenderer: Sendable {
       output.replaceSubrange(start..., with: best.bytes)
       state = best.state
     }
+    return keys
   }
 
   /// What the terminal's cursor and attributes are, which is all that the bytes of a row depend on
@@ -372,15 +373,14 @@ public struct FrameRenderer: Sendable {
       position = (row, lastChanged)
       setAttributes(plain, into: &output)
       output += Self.csi + [0x31, 0x4B]  // 1K: erase from the row's start to the cursor
-    } else if echCost < spacesCost {
-      output += toStart
-      position = (row, column)
-      setAttributes(plain, into: &output)
+      return lastChanged + 1
+    }
+    output += toStart
+    position = (row, column)
+    setAttributes(plain, into: &output)
+    if echCost < spacesCost {
       output += eraseCharacters
     } else {
-      output += toStart
-      position = (row, column)
-      setAttributes(plain, into: &output)
       output += Array(repeating: 0x20, count: count)
       position = (row, lastChanged + 1)
     }

@@ -59,8 +59,11 @@ import Testing
 
   @Test func aURLOfAnotherSchemeIsRefusedNotTakenForAFile() throws {
     let sandbox = try TodoSandbox()
-    for (tool, target) in [("todo", "ftp://example.com/tasks"), ("dday", "webcal://example.com/x")]
-    {
+    // Ending in '/' too: not a folder to create.
+    for (tool, target) in [
+      ("todo", "ftp://example.com/tasks"), ("dday", "webcal://example.com/x"),
+      ("todo", "webcal://example.com/cal/"), ("dday", "ftp://example.com/"),
+    ] {
       let result = try sandbox.run(tool, "sync", target)
       #expect(result.status == 64)
       let scheme = target.prefix { $0 != ":" }
@@ -69,9 +72,11 @@ import Testing
           "toolbox: \(tool): cannot sync '\(target)': toolbox syncs http:// and https:// CalDAV "
             + "URLs, not \(scheme):\n"), "\(result.error)")
     }
-    #expect(
-      !FileManager.default.fileExists(atPath: sandbox.folder + "/ftp:")
-        && !FileManager.default.fileExists(atPath: "ftp:"))
+    for name in ["ftp:", "webcal:"] {
+      #expect(
+        !FileManager.default.fileExists(atPath: sandbox.folder + "/" + name)
+          && !FileManager.default.fileExists(atPath: name), "\(name)")
+    }
   }
 
   @Test func ddaySyncOfAMissingFolderWithoutASlashIsRefusedWithTheHint() throws {

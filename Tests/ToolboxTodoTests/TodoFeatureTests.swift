@@ -544,12 +544,16 @@ import ToolboxTestSupport
     // The dates come from the covering index of open tasks by due date: no row of tasks is read.
     let details = try plan(
       harness.open(),
-      "SELECT due FROM tasks WHERE archived = 0 AND done = 0 AND hidden = 0 "
+      "SELECT id, due FROM tasks WHERE archived = 0 AND done = 0 AND hidden = 0 "
         + "AND (threshold IS NULL OR threshold <= ?1) AND due IS NOT NULL AND due < ?2 "
         + "AND due IS NOT NULL AND due >= ?3 ORDER BY due")
     #expect(
       details.contains { $0.contains("USING COVERING INDEX tasks_open_due_filters") }, "\(details)")
     #expect(!details.contains { $0.contains("TEMP B-TREE") }, "\(details)")
+    // A damaged due date in the month is the store's one-line error, naming the task.
+    _ = try harness.open().connection.execute("UPDATE tasks SET due = '2026-12-3x' WHERE id = 2")
+    let error = #expect(throws: StoreError.self) { try tool.markDays(in: range, into: &marks) }
+    #expect(error?.description.contains("task #2 has an invalid date '2026-12-3x'") == true)
   }
 
   @Test func `the agenda gets the latest overdue tasks and a count, from the index of open tasks`()

@@ -157,14 +157,15 @@ extension TodoStore {
       return try forEachDueTask(query) { _, _, due in try body(due) }
     }
     try guarded {
-      let statement = try connection.prepare("SELECT due FROM tasks\(filter) ORDER BY due")
+      // The id is the index's rowid: the error names the task, as forEachDueTask's does.
+      let statement = try connection.prepare("SELECT id, due FROM tasks\(filter) ORDER BY due")
       try statement.bind(values)
       while try statement.step() {
-        guard let parsed = statement.withBytes(0, CivilDate.init(utf8:)) else { continue }
+        guard let parsed = statement.withBytes(1, CivilDate.init(utf8:)) else { continue }
         guard let due = parsed else {
           throw StoreError.corrupt(
             TodoSchema.kind, path: path,
-            detail: "a task has an invalid date '\(statement.text(0) ?? "")'")
+            detail: "task #\(statement.int(0)) has an invalid date '\(statement.text(1) ?? "")'")
         }
         try body(due)
       }
